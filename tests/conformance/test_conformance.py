@@ -1,0 +1,170 @@
+"""The conformance harness: every registered game, every configuration, hundreds of seeded random playouts.
+
+Checks termination, legal/apply consistency, determinism, record->replay exactness, clone independence,
+JSON-ready views, `parse_action(str(a)) == a`, conservation of components, refused actions leaving the
+state unchanged, and that `view(p)` is the same for states that differ only in what p cannot see.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tabletop
+from tabletop.core import Rng
+
+from .harness import all_cases, canonical_json, case_id, random_playout, seeds_for
+
+CASES = all_cases()
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_random_playouts_keep_every_invariant(case):
+    game, players, options = case
+    for seed in range(seeds_for(game)):
+        state = tabletop.new_game(game, players, seed, options)
+        counts = state.component_counts()
+        rng = Rng(seed + 1000)
+        steps = 0
+        while not state.is_over:
+            legal = state.legal_actions()
+            assert legal, "a live game must offer an action"
+            assert 0 <= state.to_move < players
+            texts = [str(a) for a in legal]
+            assert len(set(texts)) == len(texts), f"duplicate action texts: {texts}"
+            for a in legal:
+                assert state.parse_action(str(a)) == a
+            if steps % 7 == 0:
+                for seat in [None, *range(players)]:
+                    canonical_json(state.view(seat))
+            state.apply(legal[rng.below(len(legal))])
+            assert state.component_counts() == counts, "components must be conserved"
+            steps += 1
+            assert steps < 50_000
+        assert state.legal_actions() == []
+        assert state.to_move is None
+        assert len(state.scores()) == players
+        assert all(0 <= w < players for w in state.winners())
+        canonical_json(state.view(None))
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_same_seed_same_game_and_record_replays_exactly(case):
+    game, players, options = case
+    for seed in range(3):
+        a = random_playout(tabletop.new_game(game, players, seed, options), seed)
+        record = json.loads(json.dumps(a.record()))
+        b = tabletop.replay(record)
+        assert b.snapshot() == a.snapshot()
+        for seat in [None, *range(players)]:
+            assert b.view(seat) == a.view(seat)
+        c = random_playout(tabletop.new_game(game, players, seed, options), seed)
+        assert c.snapshot() == a.snapshot()
+        # mid-game replay too
+        half = len(record["actions"]) // 2
+        mid = tabletop.replay(record, upto=half)
+        assert mid.history == record["actions"][:half]
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_clone_is_independent(case):
+    game, players, options = case
+    for seed in range(3):
+        state = tabletop.new_game(game, players, seed, options)
+        rng = Rng(seed)
+        while not state.is_over:
+            if rng.below(5) == 0:
+                before = state.snapshot()
+                copy = state.clone()
+                assert copy.snapshot() == before
+                random_playout(copy, seed + 7)
+                assert state.snapshot() == before, "playing a clone changed the original"
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_refused_actions_change_nothing(case):
+    game, players, options = case
+    state = tabletop.new_game(game, players, 3, options)
+    rng = Rng(3)
+    while not state.is_over:
+        before = state.snapshot()
+        with pytest.raises(tabletop.IllegalAction, match="legal"):
+            state.apply("xyzzy 42")
+        with pytest.raises(ValueError):
+            state.parse_action("")
+        assert state.snapshot() == before
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    with pytest.raises(tabletop.IllegalAction, match="over"):
+        state.apply("pass")
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_views_hide_what_a_seat_cannot_see(case):
+    """Two samples for seat p differ only in what p cannot see, so view(p) must be identical in both."""
+    game, players, options = case
+    for seed in range(4):
+        state = tabletop.new_game(game, players, seed, options)
+        rng = Rng(seed + 99)
+        while not state.is_over:
+            if rng.below(6) == 0:
+                for p in range(players):
+                    s1, s2 = state.sample(p, rng.next64()), state.sample(p, rng.next64())
+                    v = state.view(p)
+                    assert s1.view(p) == v, "a sample must be consistent with the seat's view"
+                    assert s2.view(p) == v
+                    assert s1.component_counts() == state.component_counts()
+                    assert s1.to_move == state.to_move
+                    if state.to_move == p:
+                        assert [str(a) for a in s1.legal_actions()] == [str(a) for a in state.legal_actions()]
+                    random_playout(s1, seed)  # a sample is a playable game
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+
+
+@pytest.mark.parametrize("game", tabletop.games())
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**40), picks=st.lists(st.integers(0, 10**6), max_size=400))
+def test_property_any_action_sequence_conserves_and_replays(game, seed, picks):
+    info = tabletop.game_info(game)
+    players = info.min_players + seed % (info.max_players - info.min_players + 1)
+    state = tabletop.new_game(game, players, seed)
+    counts = state.component_counts()
+    for pick in picks:
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[pick % len(legal)])
+        assert state.component_counts() == counts
+    assert tabletop.replay(state.record()).snapshot() == state.snapshot()
+    assert json.loads(canonical_json(state.view(state.to_move or 0)))
+
+
+def test_unknown_game_and_bad_options_are_refused_with_what_is_allowed():
+    with pytest.raises(tabletop.UnknownGame, match="known games"):
+        tabletop.new_game("chess")
+    for game in tabletop.games():
+        info = tabletop.game_info(game)
+        with pytest.raises(tabletop.InvalidOptions, match="options"):
+            tabletop.new_game(game, info.min_players, 1, {"no_such_option": 1})
+        with pytest.raises(tabletop.InvalidOptions, match="players"):
+            tabletop.new_game(game, info.max_players + 1, 1)
+        for opt in info.options:
+            with pytest.raises(tabletop.InvalidOptions, match="allowed"):
+                tabletop.new_game(game, info.min_players, 1, {opt.name: "not-a-value"})
+
+
+def test_records_of_another_version_are_refused():
+    for game in tabletop.games():
+        record = random_playout(tabletop.new_game(game, None, 1), 1).record()
+        record["version"] = "0-other"
+        with pytest.raises(tabletop.InvalidRecord, match="version"):
+            tabletop.replay(record)
+        bad = dict(record, version=tabletop.game_info(game).version, actions=["xyzzy"])
+        with pytest.raises(tabletop.InvalidRecord, match="action 0"):
+            tabletop.replay(bad)
