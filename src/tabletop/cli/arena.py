@@ -1,0 +1,102 @@
+"""`tabletop arena GAME --agents SPEC,SPEC,... --games N`: a tournament between agents, printed as a table."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from rich.console import Console
+
+from tabletop.arena import render_result, run_arena
+from tabletop.core import TabletopError, game_info
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the `arena` command."""
+    p = subparsers.add_parser(
+        "arena",
+        help="play many games between agents and compare them",
+        description=(
+            "Play N games between agent specs (random, heuristic, ismcts:iters=2000, ismcts:time=1.0,rollout=heuristic)"
+            " with seats rotated so every agent plays every seat equally, and print per-agent figures. With fewer"
+            " specs than --players, the last spec fills the remaining seats. Ctrl-C stops and keeps the games"
+            " finished so far."
+        ),
+    )
+    p.add_argument("game", help="the game to play")
+    p.add_argument("--agents", required=True, help="comma-separated agent specs, one per seat (';' also separates)")
+    p.add_argument("--games", type=int, default=20, help="number of games (default 20; use a multiple of --players)")
+    p.add_argument("--players", type=int, default=None, help="seats per game (default: the number of specs)")
+    p.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
+    p.add_argument("--seed", type=int, default=0, help="arena seed: fixes every deal and agent seed (default 0)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
+    p.add_argument("--out", default=None, help="write every game (with its replayable record) as JSON lines here")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def split_specs(text: str) -> list[str]:
+    """Agent specs from `--agents`: specs are separated by commas, but a comma inside `kind:a=1,b=2` continues
+    the parameters of the spec before it (a part containing `=` and no `:` is a parameter)."""
+    out: list[str] = []
+    for part in (p.strip() for p in text.replace(";", ",").split(",")):
+        if not part:
+            continue
+        if out and "=" in part and ":" not in part and ":" in out[-1]:
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    return out
+
+
+def _options(game: str, given: list[str]) -> dict[str, Any]:
+    info = game_info(game)
+    out: dict[str, Any] = {}
+    for item in given:
+        name, eq, value = item.partition("=")
+        if not eq:
+            raise TabletopError(f"--option {item!r} must look like NAME=VALUE")
+        try:
+            out[name.strip()] = info.option(name.strip()).parse(value)
+        except KeyError:
+            known = ", ".join(o.name for o in info.options) or "none"
+            raise TabletopError(f"unknown option {name!r}; this game's options: {known}") from None
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the tournament and print its table; 0 when done, 130 when interrupted, 2 on a refused request."""
+    console = Console()
+    err = Console(stderr=True)
+    try:
+        result = run_arena(
+            args.game,
+            split_specs(args.agents),
+            args.games,
+            players=args.players,
+            workers=args.workers,
+            seed=args.seed,
+            options=_options(args.game, args.option),
+            out=args.out,
+            progress=not args.no_progress,
+            console=err,
+        )
+    except (TabletopError, ValueError) as e:
+        err.print(f"[red]error:[/red] {e}")
+        return 2
+    console.print(render_result(result))
+    if args.out:
+        console.print(f"{len(result.outcomes)} game records written to {args.out}")
+    if result.interrupted:
+        err.print(f"interrupted: kept the {len(result.outcomes)} games finished")
+        return 130
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run `arena` alone (for testing without the full CLI)."""
+    parser = argparse.ArgumentParser(prog="tabletop")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["arena", *(argv if argv is not None else sys.argv[1:])])
+    return int(args.func(args))
