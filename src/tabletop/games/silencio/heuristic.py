@@ -70,9 +70,9 @@ class HeuristicAgent:
             top = view["rows"][colour][-1] if view["rows"][colour] else 1
             cost = sum(weights.get(f"{text[0]}{u}", 0.0) for u in range(top + 1, value))
             is_last = text in mine and hand_left == 1
-            if value == top + 1 and not is_last and not (colour == "green" and value == view["max_value"]):
-                if not view["effects"]["skip_next_dark"]:
-                    cost += DARK_COST[colour]
+            creates_dark = value == top + 1 and not is_last and not (colour == "green" and value == view["max_value"])
+            if creates_dark and not view["effects"]["skip_next_dark"]:
+                cost += DARK_COST[colour]
             if text not in mine:
                 cost += 0.05  # prefer own cards: others' face-up cards stay playable by anyone
             key = (cost, value, text)

@@ -72,7 +72,8 @@ def render(view: dict[str, Any]) -> RenderableType:
         notes.append(f"yellow dark: p{fx['random_play']} plays a random card next turn")
     if view["tavern"]:
         t = view["tavern"]
-        notes.append("tavern: OPEN" if t["open"] else f"tavern: closed ({t['dark_effects']}/{t['opens_at']} dark effects)")
+        closed = f"tavern: closed ({t['dark_effects']}/{t['opens_at']} dark effects)"
+        notes.append("tavern: OPEN" if t["open"] else closed)
     for p, phrase in view["said"][-3:]:
         notes.append(f'p{p} said: "{phrase}"')
 
