@@ -1,0 +1,1 @@
+"""The `tabletop` command line: a thin consumer of the core contract."""

@@ -1,0 +1,88 @@
+"""The `tabletop` command: games, play, replay, bench, arena."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+import tabletop
+from tabletop.core import TabletopError, game_info
+
+
+def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
+    """`--option key=value` pairs parsed with each option's own parser (`tavern`, `3`, `3,5`)."""
+    info = game_info(game)
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq:
+            raise tabletop.InvalidOptions(f"--option takes key=value, got {pair!r}")
+        try:
+            opt = info.option(key.strip())
+        except KeyError:
+            known = ", ".join(o.name for o in info.options) or "none"
+            raise tabletop.InvalidOptions(f"unknown option {key!r} for {game}; its options: {known}") from None
+        out[opt.name] = opt.parse(value)
+    return out
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """List the registered games with their options."""
+    table = Table(title="Games")
+    for col in ("name", "title", "players", "kind", "options (default first)"):
+        table.add_column(col)
+    for name in tabletop.games():
+        info = game_info(name)
+        opts = "\n".join(
+            f"{o.name} = {o.default}  [{', '.join(map(str, o.choices))}]" + (" (several)" if o.multi else "")
+            for o in info.options
+        )
+        kind = "cooperative" if info.cooperative else "competitive"
+        table.add_row(name, info.title, f"{info.min_players}-{info.max_players}", kind, opts or "—")
+    Console().print(table)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tabletop", description="Play and study SILOS, SiliconVania and Silencio.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("games", help="list the games and their options")
+    p.set_defaults(func=cmd_games)
+
+    from tabletop.cli import bench, play
+
+    play.add_parsers(sub)
+    bench.add_parser(sub)
+    try:
+        arena = importlib.import_module("tabletop.cli.arena")
+    except ModuleNotFoundError:
+        arena = None
+    if arena is not None:
+        arena.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `tabletop` command."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except TabletopError as e:
+        Console(stderr=True).print(f"[bold red]error:[/] {e}")
+        return 2
+    except KeyboardInterrupt:
+        Console(stderr=True).print("\ninterrupted")
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
