@@ -317,9 +317,7 @@ def _factory(game: str, seed: int, params: dict[str, Any]) -> Agent:
     allowed = {"iters", "time", "rollout", "c", "w"}
     unknown = sorted(set(params) - allowed)
     if unknown:
-        raise InvalidAgentSpec(
-            f"unknown ismcts parameter(s) {', '.join(unknown)}; allowed: iters, time, rollout, c, w"
-        )
+        raise InvalidAgentSpec(f"unknown ismcts parameter(s) {', '.join(unknown)}; allowed: iters, time, rollout, c, w")
     iters: int | None = None
     if "iters" in params:
         try:

@@ -1,8 +1,8 @@
 """Tournaments between agents: rotated seats, local processes, fair win shares, Wilson intervals, openskill ratings.
 
-    from tabletop.arena import run_arena
-    result = run_arena("silos", ["ismcts:time=1", "random"], games=40, players=4, workers=2, seed=1)
-    result.summary.agents  # per-agent figures
+from tabletop.arena import run_arena
+result = run_arena("silos", ["ismcts:time=1", "random"], games=40, players=4, workers=2, seed=1)
+result.summary.agents  # per-agent figures
 """
 
 from tabletop.arena.report import agent_table, render_result, team_table

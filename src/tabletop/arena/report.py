@@ -78,6 +78,11 @@ def render_result(result: ArenaResult) -> RenderableType:
     if result.summary.cooperative:
         parts.append(team_table(result))
     if result.summary.games and result.summary.games % len(result.lineup):
-        parts.append(Text(f"note: {result.summary.games} games is not a multiple of {len(result.lineup)} seats, "
-                          "so seats were not rotated equally", style="yellow"))
+        parts.append(
+            Text(
+                f"note: {result.summary.games} games is not a multiple of {len(result.lineup)} seats, "
+                "so seats were not rotated equally",
+                style="yellow",
+            )
+        )
     return Group(*parts)
