@@ -33,19 +33,23 @@ def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    """List the registered games with their options."""
-    table = Table(title="Games")
-    for col in ("name", "title", "players", "kind", "options (default first)"):
-        table.add_column(col)
+    """List the registered games, then their options."""
+    console = Console()
+    games = Table(title="Games")
+    for col in ("name", "title", "players", "kind", "rules version"):
+        games.add_column(col)
+    options = Table(title="Options (--option NAME=VALUE)")
+    for col in ("game", "option", "default", "allowed values", "meaning"):
+        options.add_column(col, overflow="fold")
     for name in tabletop.games():
         info = game_info(name)
-        opts = "\n".join(
-            f"{o.name} = {o.default}  [{', '.join(map(str, o.choices))}]" + (" (several)" if o.multi else "")
-            for o in info.options
-        )
         kind = "cooperative" if info.cooperative else "competitive"
-        table.add_row(name, info.title, f"{info.min_players}-{info.max_players}", kind, opts or "—")
-    Console().print(table)
+        games.add_row(name, info.title, f"{info.min_players}-{info.max_players}", kind, info.version)
+        for o in info.options:
+            allowed = ", ".join(map(str, o.choices)) + (" (a list: 3,5)" if o.multi else "")
+            options.add_row(name, o.name, str(o.default), allowed, o.doc)
+    console.print(games)
+    console.print(options)
     return 0
 
 

@@ -46,7 +46,7 @@ class HumanAgent:
         self.console.print(self.render(seat.view()))
         self._menu(legal)
         while True:
-            answer = Prompt.ask(f"p{seat.seat} [number, action text, ? for hints, q to quit]", console=self.console)
+            answer = Prompt.ask(f"p{seat.seat} \\[number, action text, ? hints, q quits]", console=self.console)
             answer = answer.strip()
             if answer in ("q", "quit", "exit"):
                 raise KeyboardInterrupt
@@ -167,7 +167,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             console.print(f"last action: [bold]{actions[step - 1]}[/]")
         if not console.is_interactive or args.end:
             break
-        answer = Prompt.ask("[enter] next, b back, a number jumps, q quits", default="", console=console).strip()
+        answer = Prompt.ask("\\[enter] next, b back, a number jumps, q quits", default="", console=console).strip()
         if answer == "q":
             break
         if answer == "b":

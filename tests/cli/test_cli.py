@@ -1,0 +1,74 @@
+"""The `tabletop` command: games, play (AI and scripted human seats), save and replay, bench."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rich.console import Console
+
+import tabletop
+from tabletop.cli import play as play_cli
+from tabletop.cli.main import main, parse_options
+from tabletop.core import SeatHandle
+
+
+def test_games_lists_every_game_with_its_options(capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    for name in tabletop.games():
+        assert name in out
+    assert "variant" in out and "tavern" in out
+
+
+def test_play_ai_seats_saves_a_record_that_replays(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    code = main(["play", "silencio", "--players", "3", "--seats", "heuristic,random,random", "--seed", "5",
+                 "--option", "variant=tavern", "--save", str(path)])
+    assert code == 0
+    record = json.loads(path.read_text())
+    assert record["game"] == "silencio" and record["options"]["variant"] == "tavern" and record["seed"] == 5
+    state = tabletop.replay(record)
+    assert state.is_over
+    assert main(["replay", str(path), "--end"]) == 0
+    assert "final scores" in capsys.readouterr().out
+
+
+def test_play_refuses_unknown_options_and_seat_mismatch(capsys):
+    assert main(["play", "silencio", "--seats", "random,random", "--option", "colour=blue"]) == 2
+    assert "unknown option 'colour'" in capsys.readouterr().err
+    assert main(["play", "silencio", "--players", "3", "--seats", "random,random"]) == 2
+    assert main(["play", "silencio", "--seats", "random,wizard"]) == 2
+    assert "unknown agent kind" in capsys.readouterr().err
+
+
+def test_parse_options_uses_each_options_values():
+    assert parse_options("silencio", ["variant=tavern", "first_player=2"]) == {"variant": "tavern", "first_player": 2}
+    with pytest.raises(tabletop.InvalidOptions, match="allowed"):
+        parse_options("silencio", ["variant=easy"])
+
+
+def test_human_seat_takes_a_number_or_text_and_explains_refusals(monkeypatch):
+    answers = iter(["xyzzy", "2"])
+    monkeypatch.setattr(play_cli.Prompt, "ask", lambda *a, **k: next(answers))
+    console = Console(record=True, width=120)
+    human = play_cli.HumanAgent(console, "silencio")
+    state = tabletop.new_game("silencio", 3, 1)
+    seat = SeatHandle(state, state.to_move)
+    action = human.act(seat)
+    assert action == state.legal_actions()[1]
+    text = console.export_text()
+    assert "is not legal now" in text and "Your hand" in text
+    # the human sees only its own hand: another seat's cards never appear in the rendered table
+    mine = set(state.view(state.to_move)["hand"])
+    hidden = {c for p in range(3) if p != state.to_move for c in state.snapshot()["hands"][p]}
+    from tabletop.games.silencio.rules import card_text
+    for c in hidden:
+        if card_text(c) not in mine and card_text(c) not in state.view(state.to_move)["oracle"]:
+            assert f" {card_text(c)} " not in text.split("Your hand")[1].splitlines()[0] + " "
+
+
+def test_bench_reports_games_decisions_and_clones(capsys):
+    assert main(["bench", "silencio", "--players", "2", "--games", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "µs/decision" in out and "silencio 2p" in out
