@@ -287,12 +287,13 @@ def hints(
     seed: int = 0,
     top: int = 5,
     rollout: str = "random",
-    seconds: float | None = None,
+    seconds: float | None = 2 * DEFAULT_SECONDS,
 ) -> list[tuple[Action, int, float]]:
     """The top candidate actions for `seat` with visit counts and estimated value in [0, 1], from its view only.
 
     The value is the seat's mean search reward (mostly its chance of winning; see the module docstring).
-    `seconds`, if given, also caps the search time.
+    `seconds` also caps the search time (default 2 s, so a hint at the table never keeps a player waiting; pass
+    None for a search fixed by `iters` alone, reproducible from `seed`).
     """
     if not seat.legal_actions():
         return []

@@ -29,7 +29,7 @@ def agent_table(result: ArenaResult) -> Table:
     if result.interrupted:
         title += " (interrupted)"
     t = Table(title=title, title_justify="left")
-    t.add_column("agent", overflow="fold")
+    t.add_column("agent", overflow="fold", min_width=min(32, max(len(a.spec) for a in s.agents) if s.agents else 5))
     t.add_column("games", justify="right")
     t.add_column("wins", justify="right")
     t.add_column("win % (95% CI)", justify="right", no_wrap=True)
