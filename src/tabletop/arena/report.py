@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -28,22 +29,22 @@ def agent_table(result: ArenaResult) -> Table:
     title = f"{info.title}, {len(result.lineup)} players: {s.games} of {result.planned} games"
     if result.interrupted:
         title += " (interrupted)"
-    t = Table(title=title, title_justify="left")
+    t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     t.add_column("agent", overflow="fold", min_width=min(32, max(len(a.spec) for a in s.agents) if s.agents else 5))
     t.add_column("games", justify="right")
-    t.add_column("wins", justify="right")
-    t.add_column("win % (95% CI)", justify="right", no_wrap=True)
+    t.add_column("wins (%, 95% CI)", justify="right", no_wrap=True)
     t.add_column("score", justify="right")
     t.add_column("place", justify="right")
-    t.add_column("rating μ±σ", justify="right", no_wrap=True)
+    t.add_column("rating", justify="right")
     t.add_column("s/move", justify="right")
     for a in sorted(s.agents, key=lambda a: -a.ordinal):
         lo, hi = a.win_ci
         t.add_row(
             a.spec,
             str(a.games),
-            f"{a.wins:g}" if a.wins == int(a.wins) else f"{a.wins:.2f}",
-            f"{a.win_rate:.1%} ({lo:.0%}-{hi:.0%})",
+            f"{a.wins:g} ({a.win_rate:.1%}, {lo:.0%}-{hi:.0%})"
+            if a.wins == int(a.wins)
+            else f"{a.wins:.2f} ({a.win_rate:.1%}, {lo:.0%}-{hi:.0%})",
             f"{a.mean_score:.2f}",
             f"{a.mean_place:.2f}",
             f"{a.mu:.1f}±{a.sigma:.1f}",
@@ -56,7 +57,9 @@ def team_table(result: ArenaResult) -> Table:
     """Cooperative games: the team's mean score and perfect-game rate."""
     s = result.summary
     lo, hi = s.perfect_ci
-    t = Table(title="team (cooperative)", title_justify="left")
+    t = Table(
+        title="team (cooperative)", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
+    )
     t.add_column("team", overflow="fold")
     t.add_column("games", justify="right")
     t.add_column("mean team score", justify="right")
