@@ -1,0 +1,714 @@
+"""SiliconVania rules: the state, its decisions and its flow (see the package docstring for the notation)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self
+
+from tabletop.core import Action, ActionTable, Rng, State, View
+from tabletop.core.options import OptionValue
+from tabletop.games.siliconvania.components import ANTIQUITY_KINDS, TRACK_KINDS, load
+from tabletop.games.siliconvania.scoring import BLANK, BUILDING, CASTLE, TRAIN, Cell, score_city
+
+C = load()
+TYPE_TOKENS = tuple(t.lower().replace(" ", "") for t in C.types)
+CELLS = tuple(f"{'abcd'[i // 4]}{i % 4 + 1}" for i in range(16))
+SLOTS = ("top1", "top2", "top3", "top4", "lefta", "leftb", "leftc", "leftd")
+N_TILES = len(C.tiles)
+GOBLET, SCEPTER, COLLAR, BANGLE, TIARA = range(5)
+INNOV, SURV = 0, 1
+TRACK_END = len(C.track) - 1
+# perimeter values: -1 empty, 0..6 castle of that type, 7..13 upgraded castle, 20.. train
+UPG, TRAIN0 = 7, 20
+
+# task kinds (the flow is a stack of tasks; decisions stop it until the seat acts)
+(K_ROUND, K_BID, K_REVEAL, K_TILETURN, K_RECOVER, K_POOL, K_GAIN, K_PLACEALL, K_PLACE, K_STEP, K_CASTLE,
+ K_TRAIN, K_CONTRACT, K_RELOC, K_SWAPOBJ, K_UPGRADE, K_SPECPHASE, K_SPECTURN, K_EXCHANGE, K_ANTIQ, K_TAKE,
+ K_OBJECTIVE, K_ENDROUND, K_VAMP, K_CAT, K_HOUND, K_DISCARD, K_REST2P) = range(28)
+DECISIONS = frozenset({K_BID, K_RECOVER, K_POOL, K_PLACE, K_CASTLE, K_TRAIN, K_RELOC, K_SWAPOBJ, K_UPGRADE,
+                       K_EXCHANGE, K_ANTIQ, K_TAKE, K_OBJECTIVE})
+Task = tuple[int, int, int, int]
+
+
+def _fmt(verb: str, args: tuple[int | str, ...]) -> str:
+    a = args
+    if verb == "bid":
+        return f"bid {a[0]} s{a[1]}"
+    if verb in ("recover", "pool"):
+        return f"{verb} {a[0]}"
+    if verb == "place":
+        return f"place t{a[0]} {CELLS[int(a[1])]}"
+    if verb == "castle":
+        return f"castle {TYPE_TOKENS[int(a[0])]} {SLOTS[int(a[1])]}"
+    if verb == "train":
+        return f"train {int(a[0]) + 1} {SLOTS[int(a[1])]}"
+    if verb == "upgrade":
+        return f"upgrade {SLOTS[int(a[0])]}"
+    if verb in ("take", "objective"):
+        return f"{verb} s{a[0]}"
+    if verb == "swap" and len(a) == 2:
+        return f"swap s{a[0]} s{a[1]}"
+    if verb == "exchange" and len(a) == 2:
+        return f"exchange {CELLS[int(a[0])]} t{a[1]}"
+    if verb == "antiquity":
+        return f"antiquity {ANTIQUITY_KINDS[int(a[0])].lower()} {CELLS[int(a[1])]}"
+    if verb == "relocate" and len(a) == 3:  # ("swap"|"move", from, to): 0..15 cells, 16..23 slots
+        return f"relocate {a[0]} {_pos(int(a[1]))} {_pos(int(a[2]))}"
+    return " ".join([verb, *map(str, args)])  # skip / done
+
+
+def _pos(p: int) -> str:
+    return CELLS[p] if p < 16 else SLOTS[p - 16]
+
+
+A = ActionTable(_fmt)
+SKIP_RELOC = A("relocate", "skip")
+DONE_RELOC = A("relocate", "done")
+SKIP_SWAP = A("swap", "skip")
+SKIP_EXCHANGE = A("exchange", "skip")
+BID = [[A("bid", c, r) for r in range(71)] for c in range(8)]
+PLACE = [[A("place", t, i) for i in range(16)] for t in range(N_TILES)]
+
+
+class SiliconVaniaState(State):
+    """A game of SiliconVania in progress."""
+
+    round: int
+    revealed: int
+    grid: list[list[int]]  # per seat, 16 cells: tile id or -1
+    anti: list[list[int]]  # per seat, 16 cells: antiquity id or -1
+    perim: list[list[int]]  # per seat, 8 slots: -1, castle type (+7 upgraded), 20 + train id
+    vamp: list[int]
+    cats: list[int]
+    hounds: list[int]
+    contracts: list[int]
+    inn: list[int]
+    surv: list[int]
+    met: list[int]
+    bid_hand: list[int]  # bit c-1 set: silent bid card c in hand
+    bid_disc: list[int]
+    bid_card: list[int]
+    bid_spec: list[int]
+    bid_value: list[int]
+    in_flight: list[int]
+    order: list[int]
+    pending: list[list[int]]
+    vamp_sup: int
+    cat_sup: int
+    hound_sup: int
+    contract_sup: int
+    castle_sup: list[int]
+    train_sup: list[int]
+    anti_sup: list[int]
+    tile_deck: list[int]
+    tile_disc: list[int]
+    spec_deck: list[int]
+    hand: list[list[int]]
+    disc: list[list[int]]
+    objs: list[list[int]]
+    xpool: list[int]
+    pools: list[list[int]]
+    row: list[int]
+    stack: list[Task]
+    _opts: list[Action]
+    _final: list[dict[str, Any]] | None
+
+    # ---- construction ---------------------------------------------------------------------------------
+    @classmethod
+    def setup(cls, players: int, seed: int, options: Mapping[str, OptionValue]) -> Self:
+        s = cls.__new__(cls)
+        s._init_base(players, seed, options)
+        n = players
+        s.round = 0
+        s.grid = [[-1] * 16 for _ in range(n)]
+        s.anti = [[-1] * 16 for _ in range(n)]
+        s.perim = [[-1] * 8 for _ in range(n)]
+        s.vamp = [C.start_vampires] * n
+        s.cats = [0] * n
+        s.hounds = [0] * n
+        s.contracts = [0] * n
+        s.inn = [0] * n
+        s.surv = [TRACK_END] * n
+        s.met = [0] * n
+        s.bid_hand = [0b1111111] * n
+        s.bid_disc = [0] * n
+        s.bid_card = [-1] * n
+        s.bid_spec = [-1] * n
+        s.bid_value = [0] * n
+        s.in_flight = [0] * n
+        s.revealed = 0
+        s.order = []
+        s.pending = [[] for _ in range(n)]
+        s.vamp_sup = C.vampires - n * C.start_vampires
+        s.cat_sup, s.hound_sup, s.contract_sup = C.cats, C.hounds, C.contracts
+        s.castle_sup = list(range(7))
+        s.train_sup = list(range(len(C.trains)))
+        s.anti_sup = list(range(len(C.antiquities)))
+        s.tile_deck = [i for i, t in enumerate(C.tiles) if t.mark <= n]
+        s.rng.shuffle(s.tile_deck)
+        s.tile_disc = []
+        s.spec_deck = [r for r, sp in sorted(C.specialists.items()) if sp.mark <= n]
+        s.rng.shuffle(s.spec_deck)
+        s.hand = [[s.spec_deck.pop() for _ in range(C.hand_size)] for _ in range(n)]
+        s.disc = [[] for _ in range(n)]
+        s.objs = [[] for _ in range(n)]
+        s.xpool = [s.tile_deck.pop() for _ in range(C.exchange_pool)]
+        s.pools = []
+        s.row = []
+        s.stack = [(K_ROUND, 0, 0, 0)]
+        s._opts = []
+        s._final = None
+        s._run()
+        return s
+
+    def clone(self) -> Self:
+        s = self.__class__.__new__(self.__class__)
+        s._copy_base(self)
+        s.round, s.revealed = self.round, self.revealed
+        s.grid = [g.copy() for g in self.grid]
+        s.anti = [g.copy() for g in self.anti]
+        s.perim = [g.copy() for g in self.perim]
+        s.vamp, s.cats, s.hounds = self.vamp.copy(), self.cats.copy(), self.hounds.copy()
+        s.contracts, s.inn, s.surv, s.met = self.contracts.copy(), self.inn.copy(), self.surv.copy(), self.met.copy()
+        s.bid_hand, s.bid_disc = self.bid_hand.copy(), self.bid_disc.copy()
+        s.bid_card, s.bid_spec, s.bid_value = self.bid_card.copy(), self.bid_spec.copy(), self.bid_value.copy()
+        s.order = self.order.copy()
+        s.in_flight = self.in_flight.copy()
+        s.pending = [p.copy() for p in self.pending]
+        s.vamp_sup, s.cat_sup = self.vamp_sup, self.cat_sup
+        s.hound_sup, s.contract_sup = self.hound_sup, self.contract_sup
+        s.castle_sup, s.train_sup, s.anti_sup = self.castle_sup.copy(), self.train_sup.copy(), self.anti_sup.copy()
+        s.tile_deck, s.tile_disc = self.tile_deck.copy(), self.tile_disc.copy()
+        s.spec_deck = self.spec_deck.copy()
+        s.hand = [h.copy() for h in self.hand]
+        s.disc = [h.copy() for h in self.disc]
+        s.objs = [h.copy() for h in self.objs]
+        s.xpool = self.xpool.copy()
+        s.pools = [p.copy() for p in self.pools]
+        s.row = self.row.copy()
+        s.stack = self.stack.copy()
+        s._opts = self._opts
+        s._final = self._final
+        return s
+
+    # ---- the flow --------------------------------------------------------------------------------------
+    def _run(self) -> None:
+        """Resolve automatic tasks until a decision with a real choice (or the end) is reached."""
+        stack = self.stack
+        while stack:
+            task = stack[-1]
+            kind = task[0]
+            if kind in DECISIONS:
+                opts = self._options(task)
+                if not opts:
+                    stack.pop()
+                    continue
+                if len(opts) == 1 and kind != K_BID:
+                    stack.pop()
+                    self._decide(task, opts[0])
+                    continue
+                self.to_move = task[1]
+                self._opts = opts
+                return
+            stack.pop()
+            self._auto(task)
+        self.to_move = None
+        self._opts = []
+        self._final = [self.breakdown(p) for p in range(self.players)]
+
+    def _push(self, tasks: list[Task]) -> None:
+        """Push tasks so that they run in the given order."""
+        self.stack.extend(reversed(tasks))
+
+    def _legal_actions(self) -> list[Action]:
+        return self._opts
+
+    def _apply(self, action: Action) -> None:
+        task = self.stack.pop()
+        self._decide(task, action)
+        self._run()
+
+    # ---- automatic steps ---------------------------------------------------------------------------------
+    def _auto(self, task: Task) -> None:
+        kind, p, a, b = task
+        if kind == K_ROUND:
+            self._refresh()
+        elif kind == K_REVEAL:
+            self._reveal()
+        elif kind == K_TILETURN:
+            self._tile_turn(p, a)
+        elif kind == K_GAIN:
+            tasks: list[Task] = []
+            for t in self.pending[p]:
+                tasks += self._bonus_tasks(p, C.tiles[t].bonus)
+            self._push(tasks)
+        elif kind == K_PLACEALL:
+            self._push([(K_PLACE, p, 0, 0)] * len(self.pending[p]))
+        elif kind == K_STEP:
+            self._step(p, a, b)
+        elif kind == K_CONTRACT:
+            if self.contract_sup > 0:
+                self.contract_sup -= 1
+                self.contracts[p] += 1
+        elif kind == K_VAMP:
+            self.vamp[p] += 1
+            self.vamp_sup -= 1  # below zero: substitutes (ruling V-7)
+        elif kind == K_CAT:
+            if self.cat_sup > 0:
+                self.cat_sup -= 1
+                self.cats[p] += 1
+        elif kind == K_HOUND:
+            if self.hound_sup > 0:
+                self.hound_sup -= 1
+                self.hounds[p] += 1
+        elif kind == K_SPECPHASE:
+            order = sorted(range(self.players), key=lambda q: -self.bid_spec[q])
+            self._push([(K_SPECTURN, q, 0, 0) for q in order] + [(K_ENDROUND, 0, 0, 0)])
+        elif kind == K_SPECTURN:
+            self._spec_turn(p)
+        elif kind == K_DISCARD:
+            self.disc[p].append(self.bid_spec[p])
+            self.in_flight[p] = 0
+        elif kind == K_REST2P:
+            for pool in self.pools:
+                self.pending[p] += pool
+                pool.clear()
+        elif kind == K_ENDROUND:
+            self._end_round()
+
+    def _draw_tile(self) -> int:
+        if not self.tile_deck and self.tile_disc:  # ruling V-1: reshuffle the discarded tiles
+            self.tile_deck = self.tile_disc
+            self.tile_disc = []
+            self.rng.shuffle(self.tile_deck)
+        return self.tile_deck.pop() if self.tile_deck else -1
+
+    def _refresh(self) -> None:
+        n = self.players
+        self.round += 1
+        per, count = (1, 4) if n == 2 else (2, n + 1)
+        self.pools = []
+        for _ in range(count):
+            pool = [self._draw_tile() for _ in range(per)]
+            self.pools.append([t for t in pool if t >= 0])
+        self.row = [self.spec_deck.pop() for _ in range(min(n, len(self.spec_deck)))]
+        self.bid_card = [-1] * n
+        self.bid_spec = [-1] * n
+        self.revealed = 0
+        self._push([(K_BID, q, 0, 0) for q in range(n)] + [(K_REVEAL, 0, 0, 0)])
+
+    def _reveal(self) -> None:
+        n = self.players
+        self.revealed = 1
+        for q in range(n):
+            c = self.bid_card[q]
+            v = c
+            if c > 0:
+                self.bid_hand[q] &= ~(1 << (c - 1))
+                self.bid_disc[q] |= 1 << (c - 1)
+                cost = 1 if c == 6 else 2 if c == 7 else 0
+                if cost:  # ruling V-9: paid automatically when the player can
+                    if self.vamp[q] >= cost:
+                        self.vamp[q] -= cost
+                        self.vamp_sup += cost
+                    else:
+                        v = 0
+            self.bid_value[q] = max(v, 0)
+            self.hand[q].remove(self.bid_spec[q])
+            self.in_flight[q] = 1
+        self.order = sorted(range(n), key=lambda q: (-self.bid_value[q], -self.bid_spec[q]))
+        self._push([(K_TILETURN, q, i, 0) for i, q in enumerate(self.order)] + [(K_SPECPHASE, 0, 0, 0)])
+
+    def _tile_turn(self, p: int, idx: int) -> None:
+        c = self.bid_card[p]
+        tasks: list[Task] = []
+        if c in (1, 2):
+            tasks.append((K_VAMP, p, 0, 0))
+        elif c == 3:
+            tasks.append((K_RECOVER, p, 0, 0))
+        if self.players == 2:
+            tasks += [(K_POOL, p, 0, 0), (K_POOL, p, 0, 0)] if idx == 0 else [(K_REST2P, p, 0, 0)]
+        else:
+            tasks.append((K_POOL, p, 0, 0))
+        tasks += [(K_GAIN, p, 0, 0), (K_PLACEALL, p, 0, 0)]
+        self._push(tasks)
+
+    def _bonus_tasks(self, p: int, bonus: tuple[int, ...]) -> list[Task]:
+        out: list[Task] = []
+        for b in bonus:
+            out.append((K_VAMP, p, 0, 0) if b == 0 else (K_STEP, p, INNOV if b == 1 else SURV, 1))
+        return out
+
+    def _step(self, p: int, track: int, n: int) -> None:
+        tasks: list[Task] = []
+        for _ in range(n):
+            if track == INNOV:
+                if self.inn[p] >= TRACK_END:
+                    break
+                self.inn[p] += 1
+                space = self.inn[p]
+            else:
+                if self.surv[p] <= 0:
+                    break
+                self.surv[p] -= 1
+                space = self.surv[p]
+            bonus = TRACK_KINDS[C.track[space]]
+            if bonus:
+                tasks.append(self._track_task(p, bonus))
+            if not self.met[p] and self.inn[p] >= self.surv[p]:
+                self.met[p] = 1
+                tasks.append((K_CONTRACT, p, 0, 0))
+        self._push(tasks)
+
+    @staticmethod
+    def _track_task(p: int, bonus: str) -> Task:
+        kind = {"contract": K_CONTRACT, "recover": K_RECOVER, "train": K_TRAIN, "relocate": K_RELOC,
+                "castle": K_CASTLE, "swap_objective": K_SWAPOBJ, "upgrade_castle": K_UPGRADE}[bonus]
+        return (kind, p, 0, 0)
+
+    def _spec_turn(self, p: int) -> None:
+        tasks: list[Task] = []
+        for e in C.specialists[self.bid_spec[p]].effect:
+            if e == "vampire":
+                tasks.append((K_VAMP, p, 0, 0))
+            elif e == "innovation":
+                tasks.append((K_STEP, p, INNOV, 1))
+            elif e == "survival":
+                tasks.append((K_STEP, p, SURV, 1))
+            elif e == "cat":
+                tasks.append((K_CAT, p, 0, 0))
+            elif e == "hound":
+                tasks.append((K_HOUND, p, 0, 0))
+            elif e == "exchange":
+                tasks.append((K_EXCHANGE, p, 0, 0))
+            else:
+                tasks.append((K_ANTIQ, p, 0, 0))
+        tasks += [(K_TAKE, p, 0, 0), (K_DISCARD, p, 0, 0)]
+        if self.round >= 4:
+            tasks.append((K_OBJECTIVE, p, 0, 0))
+        self._push(tasks)
+
+    def _end_round(self) -> None:
+        for pool in self.pools:
+            self.tile_disc += pool
+        self.pools = []
+        if self.round < C.rounds:
+            self.stack.append((K_ROUND, 0, 0, 0))
+
+    # ---- decisions ----------------------------------------------------------------------------------------
+    def _options(self, task: Task) -> list[Action]:
+        kind, p, a, _ = task
+        if kind == K_BID:
+            cards = [c + 1 for c in range(7) if self.bid_hand[p] >> c & 1] or [0]
+            hand = self.hand[p]
+            return [BID[c][r] for c in cards for r in hand]
+        if kind == K_RECOVER:
+            return [A("recover", c + 1) for c in range(7) if self.bid_disc[p] >> c & 1]
+        if kind == K_POOL:
+            return [A("pool", i + 1) for i, pool in enumerate(self.pools) if pool]
+        if kind == K_PLACE:
+            g = self.grid[p]
+            empty = [i for i in range(16) if g[i] < 0]
+            return [PLACE[t][i] for t in self.pending[p] for i in empty]
+        if kind == K_CASTLE:
+            free = [s for s in range(8) if self.perim[p][s] < 0]
+            return [A("castle", c, s) for c in self.castle_sup for s in free]
+        if kind == K_TRAIN:
+            free = [s for s in range(8) if self.perim[p][s] < 0]
+            return [A("train", t, s) for t in self.train_sup for s in free]
+        if kind == K_UPGRADE:
+            return [A("upgrade", s) for s in range(8) if 0 <= self.perim[p][s] < UPG]
+        if kind == K_RELOC:
+            return self._reloc_options(p, a)
+        if kind == K_SWAPOBJ:
+            if not self.objs[p]:
+                return []
+            return [SKIP_SWAP] + [A("swap", o, r) for o in self.objs[p] for r in self.hand[p] + self.disc[p]]
+        if kind == K_EXCHANGE:
+            g, an = self.grid[p], self.anti[p]
+            cells = [i for i in range(16) if g[i] >= 0 and an[i] < 0]
+            if not cells or not self.xpool:
+                return []
+            return [SKIP_EXCHANGE] + [A("exchange", i, t) for i in cells for t in self.xpool]
+        if kind == K_ANTIQ:
+            return self._antiquity_options(p)
+        if kind == K_TAKE:
+            return [A("take", r) for r in self.row]
+        if kind == K_OBJECTIVE:
+            return [A("objective", r) for r in self.hand[p]]
+        raise AssertionError(kind)
+
+    def _reloc_options(self, p: int, moved: int) -> list[Action]:
+        g, per = self.grid[p], self.perim[p]
+        full = [i for i in range(16) if g[i] >= 0]
+        empty = [i for i in range(16) if g[i] < 0]
+        pfull = [16 + s for s in range(8) if per[s] >= 0]
+        pempty = [16 + s for s in range(8) if per[s] < 0]
+        out = [DONE_RELOC if moved else SKIP_RELOC]
+        if not moved:
+            out += [A("relocate", "swap", i, j) for k, i in enumerate(full) for j in full[k + 1:]]
+        out += [A("relocate", "move", i, j) for i in full for j in empty]
+        out += [A("relocate", "move", i, j) for i in pfull for j in pempty]
+        return out if len(out) > 1 else []
+
+    def _antiquity_options(self, p: int) -> list[Action]:
+        kinds = sorted({C.antiquities[i] for i in self.anti_sup})
+        g, an = self.grid[p], self.anti[p]
+        out = []
+        for k in kinds:
+            for i in range(16):
+                if g[i] < 0 or an[i] >= 0:
+                    continue
+                if k == COLLAR and C.tiles[g[i]].coffins < 2:
+                    continue  # ruling V-11: the Collar must cover two coffins
+                out.append(A("antiquity", k, i))
+        return out
+
+    def _decide(self, task: Task, act: Action) -> None:
+        kind, p, a, _ = task
+        args = act.args
+        if kind == K_BID:
+            self.bid_card[p] = int(args[0])
+            self.bid_spec[p] = int(args[1])
+        elif kind == K_RECOVER:
+            bit = 1 << (int(args[0]) - 1)
+            self.bid_disc[p] &= ~bit
+            self.bid_hand[p] |= bit
+        elif kind == K_POOL:
+            pool = self.pools[int(args[0]) - 1]
+            self.pending[p] += pool
+            pool.clear()
+        elif kind == K_PLACE:
+            t, i = int(args[0]), int(args[1])
+            self.pending[p].remove(t)
+            self.grid[p][i] = t
+        elif kind == K_CASTLE:
+            c, s = int(args[0]), int(args[1])
+            self.castle_sup.remove(c)
+            self.perim[p][s] = c
+            self._push(self._bonus_tasks(p, C.castles[c].bonus))
+        elif kind == K_TRAIN:
+            t, s = int(args[0]), int(args[1])
+            self.train_sup.remove(t)
+            self.perim[p][s] = TRAIN0 + t
+        elif kind == K_UPGRADE:
+            self.perim[p][int(args[0])] += UPG
+        elif kind == K_RELOC:
+            if args[0] in ("swap", "move"):
+                self._relocate(p, str(args[0]), int(args[1]), int(args[2]))
+                if args[0] == "move" and a == 0:
+                    self.stack.append((K_RELOC, p, 1, 0))
+        elif kind == K_SWAPOBJ:
+            if args[0] != "skip":
+                o, r = int(args[0]), int(args[1])
+                objs = self.objs[p]
+                objs[objs.index(o)] = r
+                src = self.hand[p] if r in self.hand[p] else self.disc[p]
+                src[src.index(r)] = o
+        elif kind == K_EXCHANGE:
+            if args[0] != "skip":
+                i, t = int(args[0]), int(args[1])
+                self.xpool[self.xpool.index(t)] = self.grid[p][i]
+                self.grid[p][i] = -1
+                self.pending[p].append(t)
+                self._push([*self._bonus_tasks(p, C.tiles[t].bonus), (K_PLACE, p, 0, 0)])
+        elif kind == K_ANTIQ:
+            k, i = int(args[0]), int(args[1])
+            inst = next(x for x in self.anti_sup if C.antiquities[x] == k)
+            self.anti_sup.remove(inst)
+            self.anti[p][i] = inst
+            if k == SCEPTER:
+                self._push([(K_STEP, p, SURV, 1), (K_STEP, p, INNOV, 1)])
+        elif kind == K_TAKE:
+            r = int(args[0])
+            self.row.remove(r)
+            self.hand[p].append(r)
+        elif kind == K_OBJECTIVE:
+            r = int(args[0])
+            self.hand[p].remove(r)
+            self.objs[p].append(r)
+
+    def _relocate(self, p: int, how: str, i: int, j: int) -> None:
+        if i >= 16:
+            per = self.perim[p]
+            per[j - 16], per[i - 16] = per[i - 16], -1
+            return
+        g, an = self.grid[p], self.anti[p]
+        if how == "swap":
+            g[i], g[j] = g[j], g[i]
+            an[i], an[j] = an[j], an[i]
+        else:
+            g[j], an[j], g[i], an[i] = g[i], an[i], -1, -1
+
+    # ---- scoring ---------------------------------------------------------------------------------------
+    def cells(self, p: int) -> list[Cell | None]:
+        """The 24 scoring positions of seat p's city (grid cells, then the 8 perimeter slots)."""
+        out: list[Cell | None] = []
+        g, an = self.grid[p], self.anti[p]
+        for i in range(16):
+            t = g[i]
+            if t < 0:
+                out.append(None)
+                continue
+            tile = C.tiles[t]
+            k = C.antiquities[an[i]] if an[i] >= 0 else -1
+            if k == TIARA:
+                out.append((BLANK, -1, 0, 0, -1, 0, 0))
+                continue
+            blood, coffins, inn, surv = tile.blood, tile.coffins, tile.innovation, tile.survival
+            if k == GOBLET:
+                blood += 2
+            elif k == SCEPTER:
+                inn = surv = 1
+            elif k == COLLAR:
+                coffins = max(0, coffins - 2)
+            elif k == BANGLE:
+                coffins += 3
+            out.append((BUILDING, tile.type, blood, coffins, tile.animal, inn, surv))
+        for v in self.perim[p]:
+            if v < 0:
+                out.append(None)
+            elif v >= TRAIN0:
+                blood, coffins = C.trains[v - TRAIN0]
+                out.append((TRAIN, -1, blood, coffins, -1, 0, 0))
+            else:
+                c = C.castles[v % UPG]
+                out.append((CASTLE, c.type, c.blood, c.coffins, c.animal, c.innovation, c.survival))
+        return out
+
+    def breakdown(self, p: int) -> dict[str, Any]:
+        """Seat p's final-scoring breakdown as if the game ended now (housing optimised, ruling V-10)."""
+        if self._final is not None:
+            return self._final[p]
+        an = [C.antiquities[x] for x in self.anti[p] if x >= 0]
+        return score_city(
+            self.cells(p), vampires=self.vamp[p], cats=self.cats[p], hounds=self.hounds[p],
+            contracts=self.contracts[p], objectives=[C.specialists[r].objective for r in self.objs[p]],
+            scorpion=any(UPG <= v < TRAIN0 for v in self.perim[p]), collar=COLLAR in an,
+            tiaras=an.count(TIARA),
+        )
+
+    def scores(self) -> list[float]:
+        return [float(self.breakdown(p)["total"]) for p in range(self.players)]
+
+    def winners(self) -> list[int]:
+        if self.to_move is not None:
+            return []
+        keys = [(b["total"], b["housed"]) for b in (self.breakdown(p) for p in range(self.players))]
+        top = max(keys)
+        return [p for p in range(self.players) if keys[p] == top]
+
+    # ---- information ------------------------------------------------------------------------------------
+    def _public_seat(self, p: int) -> dict[str, Any]:
+        return {
+            "grid": self.grid[p].copy(),
+            "antiquities": [C.antiquities[x] if x >= 0 else -1 for x in self.anti[p]],
+            "perimeter": self.perim[p].copy(),
+            "vampires": self.vamp[p], "cats": self.cats[p], "hounds": self.hounds[p],
+            "contracts": self.contracts[p], "innovation": self.inn[p], "survival": self.surv[p],
+            "bid_cards": [c + 1 for c in range(7) if self.bid_hand[p] >> c & 1],
+            "bid_discards": [c + 1 for c in range(7) if self.bid_disc[p] >> c & 1],
+            "objectives": self.objs[p].copy(),
+            "hand_size": len(self.hand[p]), "discard_size": len(self.disc[p]),
+            "pending_tiles": self.pending[p].copy(),
+            "has_bid": self.bid_spec[p] >= 0,
+            "bid": [self.bid_card[p], self.bid_spec[p]] if self.revealed else None,
+            "bid_value": self.bid_value[p] if self.revealed else None,
+        }
+
+    def _view(self, seat: int | None) -> View:
+        seats = [self._public_seat(p) for p in range(self.players)]
+        if seat is not None:
+            me = seats[seat]
+            me["hand"] = sorted(self.hand[seat])
+            me["discard"] = sorted(self.disc[seat])
+            if self.bid_spec[seat] >= 0:
+                me["bid"] = [self.bid_card[seat], self.bid_spec[seat]]
+        top = self.stack[-1] if self.stack and self.to_move is not None else None
+        v: View = {
+            "game": "siliconvania", "players": self.players, "seat": seat, "round": self.round,
+            "to_move": self.to_move, "decision": _DECISION_NAMES.get(top[0], "") if top else "",
+            "pools": [p.copy() for p in self.pools], "exchange_pool": self.xpool.copy(),
+            "row": self.row.copy(), "tile_deck": len(self.tile_deck), "tile_discards": sorted(self.tile_disc),
+            "specialist_deck": len(self.spec_deck), "order": self.order.copy() if self.revealed else [],
+            "supply": {"vampires": max(0, self.vamp_sup), "cats": self.cat_sup, "hounds": self.hound_sup,
+                       "contracts": self.contract_sup, "castles": self.castle_sup.copy(),
+                       "trains": self.train_sup.copy(), "antiquities": sorted(C.antiquities[x] for x in self.anti_sup)},
+            "seats": seats,
+        }
+        if self.to_move is None:
+            v["final"] = [self.breakdown(p) for p in range(self.players)]
+            v["winners"] = self.winners()
+        return v
+
+    def _sample(self, seat: int, rng: Rng) -> Self:
+        s = self.clone()
+        n = self.players
+        unseen = s.spec_deck.copy()
+        keep_bid = [False] * n
+        for q in range(n):
+            if q == seat:
+                continue
+            unseen += s.hand[q]
+            fixed = s.bid_spec[q] if s.revealed else -1
+            unseen += [r for r in s.disc[q] if r != fixed]
+            keep_bid[q] = s.bid_spec[q] >= 0 and not s.revealed  # the committed bid is still in hand
+        rng.shuffle(unseen)
+        for q in range(n):
+            if q == seat:
+                continue
+            s.hand[q] = [unseen.pop() for _ in s.hand[q]]
+            fixed = s.bid_spec[q] if s.revealed else -1
+            s.disc[q] = [r if r == fixed else unseen.pop() for r in s.disc[q]]
+            if keep_bid[q]:
+                s.bid_spec[q] = s.hand[q][rng.below(len(s.hand[q]))]
+                cards = [c + 1 for c in range(7) if s.bid_hand[q] >> c & 1] or [0]
+                s.bid_card[q] = cards[rng.below(len(cards))]
+        s.spec_deck = unseen
+        rng.shuffle(s.tile_deck)
+        if s.to_move is not None:
+            s._opts = s._options(s.stack[-1])
+        return s
+
+    def component_counts(self) -> dict[str, int]:
+        n = self.players
+        tiles = (len(self.tile_deck) + len(self.tile_disc) + len(self.xpool) + sum(map(len, self.pools))
+                 + sum(1 for p in range(n) for t in self.grid[p] if t >= 0) + sum(map(len, self.pending)))
+        specs = len(self.spec_deck) + len(self.row) + sum(len(self.hand[p]) + len(self.disc[p]) + len(self.objs[p])
+                                                        for p in range(n))
+        specs += sum(self.in_flight)  # revealed bids not yet discarded (before the reveal they stay in hand)
+        perim = [v for p in range(n) for v in self.perim[p] if v >= 0]
+        return {
+            "tiles": tiles,
+            "specialists": specs,
+            "castles": len(self.castle_sup) + sum(1 for v in perim if v < TRAIN0),
+            "trains": len(self.train_sup) + sum(1 for v in perim if v >= TRAIN0),
+            "antiquities": len(self.anti_sup) + sum(1 for p in range(n) for x in self.anti[p] if x >= 0),
+            "vampires": self.vamp_sup + sum(self.vamp),
+            "cats": self.cat_sup + sum(self.cats),
+            "hounds": self.hound_sup + sum(self.hounds),
+            "contracts": self.contract_sup + sum(self.contracts),
+            "bid_cards": sum(bin(self.bid_hand[p]).count("1") + bin(self.bid_disc[p]).count("1") for p in range(n)),
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "rng": self.rng.state, "round": self.round, "revealed": self.revealed, "to_move": self.to_move,
+            "grid": self.grid, "anti": self.anti, "perim": self.perim, "vamp": self.vamp, "cats": self.cats,
+            "hounds": self.hounds, "contracts": self.contracts, "inn": self.inn, "surv": self.surv, "met": self.met,
+            "bid_hand": self.bid_hand, "bid_disc": self.bid_disc, "bid_card": self.bid_card,
+            "bid_spec": self.bid_spec, "bid_value": self.bid_value,
+            "in_flight": self.in_flight, "order": self.order, "pending": self.pending,
+            "supply": [self.vamp_sup, self.cat_sup, self.hound_sup, self.contract_sup, self.castle_sup,
+                       self.train_sup, self.anti_sup],
+            "tile_deck": self.tile_deck, "tile_disc": self.tile_disc, "spec_deck": self.spec_deck,
+            "hand": self.hand, "disc": self.disc, "objs": self.objs, "xpool": self.xpool, "pools": self.pools,
+            "row": self.row, "stack": [list(t) for t in self.stack],
+        }
+
+
+_DECISION_NAMES = {K_BID: "bid", K_RECOVER: "recover a bid card", K_POOL: "choose a selection pool",
+                   K_PLACE: "place a tile", K_CASTLE: "take and place a castle", K_TRAIN: "take and place a train",
+                   K_RELOC: "relocate tiles", K_SWAPOBJ: "swap a city objective", K_UPGRADE: "upgrade a castle",
+                   K_EXCHANGE: "exchange a tile", K_ANTIQ: "take and place an antiquity",
+                   K_TAKE: "take a specialist", K_OBJECTIVE: "add a city objective"}

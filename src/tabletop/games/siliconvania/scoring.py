@@ -1,0 +1,218 @@
+"""Final scoring of one city, with the housing of meeples chosen to maximise the player's score (ruling V-10).
+
+A city is 24 positions: 0..15 the 4x4 grid (row-major, rows a-d, columns 1-4), 16..19 the perimeter slots
+above columns 1-4, 20..23 the slots left of rows a-d. Each position holds a `Cell` or None:
+(kind, type, blood, coffins, animal, innovation, survival) with kind BUILDING, CASTLE, TRAIN or BLANK (a Tiara'd
+building). Perimeter slots touch only the one grid cell beside them (ruling V-3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Cell = tuple[int, int, int, int, int, int, int]
+BUILDING, CASTLE, TRAIN, BLANK = 0, 1, 2, 3
+PARK, NEIGHBORHOOD, METRO, MALL, MAUSOLEUM, BLOOD_BANK = 0, 1, 2, 3, 4, 5
+GROUNDSKEEPER, DOCTOR, TECHIE, RESIDENT, ENGINEER, SALES_REP, NOBLE = range(7)
+SCORPION, CAT, HOUND = 6, 7, 8  # animal ids after the six tile animals
+ANIMAL_VP = (0, 1, 3, 6, 9, 12, 16, 20, 25)
+
+
+def _neighbours() -> tuple[tuple[int, ...], ...]:
+    out: list[tuple[int, ...]] = []
+    for i in range(16):
+        r, c = divmod(i, 4)
+        n = [j for j, ok in ((i - 4, r > 0), (i + 4, r < 3), (i - 1, c > 0), (i + 1, c < 3)) if ok]
+        if r == 0:
+            n.append(16 + c)
+        if c == 0:
+            n.append(20 + r)
+        out.append(tuple(n))
+    out += [(c,) for c in range(4)] + [(r * 4,) for r in range(4)]
+    return tuple(out)
+
+
+NEIGHBOURS = _neighbours()
+ROWS = tuple((r * 4, r * 4 + 1, r * 4 + 2, r * 4 + 3, 20 + r) for r in range(4))
+COLUMNS = tuple((c, 4 + c, 8 + c, 12 + c, 16 + c) for c in range(4))
+ROW_OF = tuple([i // 4 for i in range(16)] + [-1] * 4 + [0, 1, 2, 3])
+
+
+def animal_vp(n: int) -> int:
+    """VP for n different animals: 1/3/6/9/12/16/20/25 for 1..8+."""
+    return ANIMAL_VP[min(n, 8)]
+
+
+def _typed(cell: Cell | None) -> bool:
+    return cell is not None and cell[0] <= CASTLE
+
+
+def blood_cluster(cells: list[Cell | None]) -> int:
+    """Blood of the best single cluster of orthogonally adjacent tiles that all feature blood."""
+    seen = [False] * 24
+    best = 0
+    for i in range(24):
+        ci = cells[i]
+        if seen[i] or ci is None or ci[2] <= 0:
+            continue
+        seen[i] = True
+        stack = [i]
+        total = 0
+        while stack:
+            j = stack.pop()
+            total += cells[j][2]  # type: ignore[index]
+            for k in NEIGHBOURS[j]:
+                ck = cells[k]
+                if not seen[k] and ck is not None and ck[2] > 0:
+                    seen[k] = True
+                    stack.append(k)
+        best = max(best, total)
+    return best
+
+
+def objective_values(cells: list[Cell | None], housed: list[int]) -> list[int]:
+    """VP of ONE copy of each of the seven objectives, given housed vampires per position."""
+    gk = doc = tech = res = eng = sales = noble = 0
+    for i in range(24):
+        ci = cells[i]
+        if ci is None or ci[0] > CASTLE:
+            continue
+        t = ci[1]
+        nb = NEIGHBOURS[i]
+        if t == PARK and any(housed[j] > 0 and cells[j] is not None and cells[j][0] != BLANK for j in nb):  # type: ignore[index]
+            gk += 2
+        if ci[6] and any(_typed(cells[j]) and cells[j][6] for j in nb):  # type: ignore[index]
+            doc += 2
+        if ci[5] and not any(_typed(cells[j]) and cells[j][5] for j in nb):  # type: ignore[index]
+            tech += 2
+        if t == NEIGHBORHOOD and ci[0] == BUILDING:
+            kinds = {cells[j][1] for j in nb if _typed(cells[j])}  # type: ignore[index]
+            if len(kinds) >= 3:
+                res += 3
+        if t == MAUSOLEUM and any(_typed(cells[j]) and cells[j][1] == BLOOD_BANK for j in nb):  # type: ignore[index]
+            noble += 3
+    for col in COLUMNS:
+        kinds = {cells[j][1] for j in col if _typed(cells[j])}  # type: ignore[index]
+        if len(kinds) >= 4 and METRO in kinds:
+            eng += 3
+    for row in ROWS:
+        if sum(housed[j] for j in row) >= 3 and any(_typed(cells[j]) and cells[j][1] == MALL for j in row):  # type: ignore[index]
+            sales += 3
+    return [gk, doc, tech, res, eng, sales, noble]
+
+
+def _fill(caps: list[int], housed: list[int], n: int, positions: Any) -> int:
+    for j in positions:
+        room = caps[j] - housed[j]
+        if room > 0 and n > 0:
+            put = min(room, n)
+            housed[j] += put
+            n -= put
+    return n
+
+
+def _place(cells: list[Cell | None], caps: list[int], h: int, copies: list[int]) -> list[int]:
+    """Where to put h vampires (h <= total coffins) to make the Groundskeeper and Sales Rep score most."""
+    gk, sr = copies[GROUNDSKEEPER], copies[SALES_REP]
+    best = [0] * 24
+    _fill(caps, best, h, range(24))
+    if not gk and not sr:
+        return best
+    rows_ok = [r for r in range(4) if sum(caps[j] for j in ROWS[r]) >= 3
+               and any(_typed(cells[j]) and cells[j][1] == MALL for j in ROWS[r])] if sr else []  # type: ignore[index]
+    parks = [i for i in range(24) if _typed(cells[i]) and cells[i][1] == PARK] if gk else []  # type: ignore[index]
+    cands = [tuple(j for j in NEIGHBOURS[p] if caps[j] > 0) for p in parks]
+    best_val = -1
+    for mask in range(1 << len(rows_ok)):
+        rset = [rows_ok[b] for b in range(len(rows_ok)) if mask >> b & 1]
+        if 3 * len(rset) > h:
+            continue
+        chosen: list[int] = []
+        results: list[tuple[int, list[int]]] = []
+
+        def dfs(k: int, covered: int, rset: list[int] = rset, chosen: list[int] = chosen,
+                results: list[tuple[int, list[int]]] = results) -> None:
+            if k == len(parks):
+                cost = sum(1 for j in chosen if ROW_OF[j] not in rset)
+                for r in rset:
+                    cost += max(3, sum(1 for j in chosen if ROW_OF[j] == r))
+                if cost <= h:
+                    results.append((covered, chosen.copy()))
+                return
+            p = parks[k]
+            if any(j in chosen for j in NEIGHBOURS[p]):
+                dfs(k + 1, covered + 1)
+                return
+            for j in cands[k]:
+                chosen.append(j)
+                dfs(k + 1, covered + 1)
+                chosen.pop()
+            dfs(k + 1, covered)
+
+        dfs(0, 0)
+        for covered, sel in results:
+            val = 2 * gk * covered + 3 * sr * len(rset)
+            if val <= best_val:
+                continue
+            housed = [0] * 24
+            n = h
+            for j in sel:
+                housed[j] = 1
+                n -= 1
+            for r in rset:
+                need = max(0, 3 - sum(housed[j] for j in ROWS[r]))
+                rest = _fill(caps, housed, need, ROWS[r])
+                n -= need - rest
+            _fill(caps, housed, n, range(24))
+            best_val, best = val, housed
+    return best
+
+
+def score_city(cells: list[Cell | None], *, vampires: int, cats: int, hounds: int, contracts: int,
+               objectives: list[int], scorpion: bool, collar: bool, tiaras: int) -> dict[str, Any]:
+    """The score breakdown of a city, with the meeple housing that maximises it (then housed vampires)."""
+    caps = [0 if c is None else c[3] for c in cells]
+    total_coffins = sum(caps)
+    copies = [0] * 7
+    for o in objectives:
+        copies[o] += 1
+    scoring = [min(3, n) for n in copies]
+    base_animals = {c[4] for c in cells if c is not None and c[0] <= CASTLE and c[4] >= 0}
+    if scorpion:
+        base_animals.add(SCORPION)
+    best: tuple[int, int] | None = None
+    out: dict[str, Any] = {}
+    for use_cat in ((0, 1) if cats else (0,)):
+        for use_hound in ((0, 1) if hounds else (0,)):
+            k = use_cat + use_hound
+            if k > total_coffins:
+                continue
+            h = min(vampires, total_coffins - k)
+            housed = _place(cells, caps, h, scoring)
+            n_animals = len(base_animals) + use_cat + use_hound
+            if collar and n_animals < 9:
+                n_animals += 1
+            values = objective_values(cells, housed)
+            obj_vp = sum(values[o] * scoring[o] for o in range(7))
+            key = (h + animal_vp(n_animals) + obj_vp, h)
+            if best is not None and key <= best:
+                continue
+            best = key
+            meeples: list[list[str]] = [["V"] * housed[j] for j in range(24)]
+            free = [caps[j] - housed[j] for j in range(24)]
+            for flag, name in ((use_cat, "C"), (use_hound, "H")):
+                if flag:
+                    j = next(j for j in range(24) if free[j] > 0)
+                    free[j] -= 1
+                    meeples[j].append(name)
+            out = {"animals_count": n_animals, "animals": animal_vp(n_animals), "housed": h,
+                   "objective_values": values, "objective_copies": copies, "objectives": obj_vp,
+                   "housing": meeples}
+    types = {c[1] for c in cells if c is not None and c[0] <= CASTLE}
+    out["diversity"] = 5 if len(types) >= 7 else 0
+    out["blood"] = blood_cluster(cells)
+    out["contracts"] = 2 * contracts + (5 if contracts >= 3 else 0)
+    out["tiaras"] = 4 * tiaras
+    out["total"] = (out["diversity"] + out["housed"] + out["animals"] + out["blood"] + out["contracts"]
+                    + out["objectives"] + out["tiaras"])
+    return out
