@@ -1,6 +1,7 @@
 """Agents: random, heuristic (per game), information-set MCTS. They see only a seat handle."""
 
 from tabletop.agents.base import Agent
+from tabletop.agents.ismcts import IsmctsAgent, hints
 from tabletop.agents.play import GameResult, play_game
 from tabletop.agents.random import RandomAgent
 from tabletop.agents.spec import InvalidAgentSpec, kinds, make_agent, parse_spec, register_kind
@@ -9,7 +10,9 @@ __all__ = [
     "Agent",
     "GameResult",
     "InvalidAgentSpec",
+    "IsmctsAgent",
     "RandomAgent",
+    "hints",
     "kinds",
     "make_agent",
     "parse_spec",

@@ -1,6 +1,8 @@
 """Agent spec strings, used everywhere an agent is named: `random`, `heuristic`, `ismcts:iters=2000`.
 
-A spec is `kind[:key=value,key=value...]`. Kinds register a factory with `register_kind`.
+A spec is `kind[:key=value,key=value...]`. Kinds register a factory with `register_kind`. Built in: `random`,
+`heuristic` (the game's `tabletop.games.<game>.heuristic.HeuristicAgent`) and `ismcts` (parameters `iters`, `time`,
+`rollout`, `c`, `w`; see `tabletop.agents.ismcts`).
 """
 
 from __future__ import annotations
