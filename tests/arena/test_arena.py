@@ -279,3 +279,19 @@ def test_arena_command_refuses_a_bad_request_with_a_message(capsys):
     assert arena_main(["toyduel", "--agents", "random,wizard", "--games", "2", "--no-progress"]) == 2
     assert "unknown agent kind" in capsys.readouterr().err
     assert arena_main(["toyduel", "--agents", "random", "--players", "9", "--no-progress"]) == 2
+
+
+# ---- the registered games --------------------------------------------------------------------------------------
+
+REAL_GAMES = [g for g in ("silencio", "silos", "siliconvania") if g in tabletop.games()]
+
+
+@pytest.mark.parametrize("game", REAL_GAMES)
+def test_arena_runs_on_every_registered_game(game):
+    info = tabletop.game_info(game)
+    result = run_arena(game, ["ismcts:iters=3", "random"], games=2, players=info.min_players, seed=1)
+    assert len(result.outcomes) == 2 and not result.interrupted
+    for o in result.outcomes:
+        assert tabletop.replay(o.record).scores() == o.scores
+    assert {a.spec for a in result.summary.agents} == {"ismcts:iters=3", "random"}
+    assert result.summary.cooperative == info.cooperative
