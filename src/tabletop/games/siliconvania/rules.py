@@ -161,6 +161,21 @@ class SiliconVaniaState(State):
         s._run()
         return s
 
+    @classmethod
+    def for_test(cls, players: int = 2, seed: int = 0, tasks: list[Task] | None = None, **fields: Any) -> Self:
+        """Test support: a new game with `fields` overridden and, if given, `tasks` (kind, seat, a, b) as the whole
+        pending flow, run until their first real decision (the game ends when they are done)."""
+        s = cls.setup(players, seed, {})
+        for k, v in fields.items():
+            if not hasattr(s, k):
+                raise AttributeError(f"no state field {k!r}")
+            setattr(s, k, v)
+        if tasks is not None:
+            s.stack = list(reversed(tasks))
+            s._legal = None
+            s._run()
+        return s
+
     def clone(self) -> Self:
         s = self.__class__.__new__(self.__class__)
         s._copy_base(self)

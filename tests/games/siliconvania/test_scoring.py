@@ -1,0 +1,195 @@
+"""Final scoring (rulebook "Game End Scoring" and "City Objective Cards") on hand-built cities.
+
+Cities are written as {position: cell}; positions are "a1".."d4" for the grid and "top1".."top4" /
+"lefta".."leftd" for perimeter slots. Cells: B(type, ...) building, K(type, ...) castle, T(blood, coffins) train.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.games.siliconvania.scoring import (
+    BLANK, BLOOD_BANK, BUILDING, CASTLE, DOCTOR, ENGINEER, GROUNDSKEEPER, MALL, MAUSOLEUM, METRO, NEIGHBORHOOD,
+    NOBLE, PARK, RESIDENT, SALES_REP, TECHIE, TRAIN, Cell, blood_cluster, objective_values, score_city,
+)
+
+LAB = 6
+POS = {f"{'abcd'[i // 4]}{i % 4 + 1}": i for i in range(16)}
+POS.update({f"top{c + 1}": 16 + c for c in range(4)})
+POS.update({f"left{'abcd'[r]}": 20 + r for r in range(4)})
+
+
+def B(t: int, blood: int = 0, coffins: int = 0, animal: int = -1, inn: int = 0, surv: int = 0) -> Cell:
+    return (BUILDING, t, blood, coffins, animal, inn, surv)
+
+
+def K(t: int, blood: int = 0, coffins: int = 0, animal: int = -1, inn: int = 0, surv: int = 0) -> Cell:
+    return (CASTLE, t, blood, coffins, animal, inn, surv)
+
+
+def T(blood: int, coffins: int) -> Cell:
+    return (TRAIN, -1, blood, coffins, -1, 0, 0)
+
+
+def city(layout: dict[str, Cell]) -> list[Cell | None]:
+    cells: list[Cell | None] = [None] * 24
+    for k, v in layout.items():
+        cells[POS[k]] = v
+    return cells
+
+
+def housed(spec: dict[str, int]) -> list[int]:
+    h = [0] * 24
+    for k, v in spec.items():
+        h[POS[k]] = v
+    return h
+
+
+def score(layout: dict[str, Cell], **kw: object) -> dict:
+    args = dict(vampires=0, cats=0, hounds=0, contracts=0, objectives=[], scorpion=False, collar=False, tiaras=0)
+    args.update(kw)
+    return score_city(city(layout), **args)  # type: ignore[arg-type]
+
+
+# ---- City objective cards, one copy each ------------------------------------------------------------------
+OBJECTIVE_CASES = [
+    # Groundskeeper: 2 per Park (building or castle) adjacent to a tile with a housed vampire
+    ("groundskeeper_park_next_to_housed_vampire", GROUNDSKEEPER,
+     {"a1": B(PARK), "a2": B(NEIGHBORHOOD, coffins=2), "c3": B(PARK), "top2": K(PARK)}, {"a2": 1}, 4),
+    ("groundskeeper_vampire_on_the_park_itself_does_not_count", GROUNDSKEEPER,
+     {"a1": B(PARK, coffins=1), "b2": B(MALL, coffins=1)}, {"a1": 1, "b2": 1}, 0),
+    ("groundskeeper_train_with_vampire_counts", GROUNDSKEEPER, {"a1": B(PARK), "lefta": T(1, 2)}, {"lefta": 1}, 2),
+    # Doctor: 2 per survival-icon tile adjacent to another survival-icon tile (castles count)
+    ("doctor_chain_of_three", DOCTOR,
+     {"a1": B(PARK, surv=1), "a2": B(MALL, surv=1), "a3": B(METRO, surv=1), "d4": B(LAB, surv=1)}, {}, 6),
+    ("doctor_castle_counts", DOCTOR, {"a1": B(PARK, surv=1), "top1": K(MALL, surv=1)}, {}, 4),
+    ("doctor_diagonal_does_not_count", DOCTOR, {"a1": B(PARK, surv=1), "b2": B(MALL, surv=1)}, {}, 0),
+    # Techie: 2 per innovation-icon tile NOT adjacent to another innovation tile
+    ("techie_isolated_tiles_score", TECHIE,
+     {"a1": B(LAB, inn=1), "a2": B(LAB, inn=1), "c3": B(METRO, inn=1), "d1": B(MALL, inn=1)}, {}, 4),
+    ("techie_train_is_not_an_innovation_tile", TECHIE, {"a1": B(LAB, inn=1), "lefta": T(1, 1)}, {}, 2),
+    # Resident: 3 per Neighborhood building adjacent to at least 3 other building/castle tiles of different types
+    ("resident_three_different_neighbours", RESIDENT,
+     {"b2": B(NEIGHBORHOOD), "a2": B(PARK), "b1": B(MALL), "b3": B(METRO), "c2": B(METRO)}, {}, 3),
+    ("resident_two_types_is_not_enough", RESIDENT,
+     {"b2": B(NEIGHBORHOOD), "a2": B(PARK), "b1": B(PARK), "b3": B(METRO)}, {}, 0),
+    ("resident_castle_on_the_perimeter_counts_as_neighbour", RESIDENT,
+     {"a1": B(NEIGHBORHOOD), "a2": B(PARK), "b1": B(MALL), "top1": K(METRO)}, {}, 3),
+    ("resident_train_has_no_type", RESIDENT,
+     {"a1": B(NEIGHBORHOOD), "a2": B(PARK), "b1": B(MALL), "top1": T(1, 1)}, {}, 0),
+    ("resident_neighborhood_castle_does_not_qualify", RESIDENT, {"top1": K(NEIGHBORHOOD), "a1": B(PARK)}, {}, 0),
+    # Engineer: 3 per column with at least 4 different types, one of them Metro (castle above counts)
+    ("engineer_column_with_metro_and_four_types", ENGINEER,
+     {"a1": B(METRO), "b1": B(PARK), "c1": B(MALL), "d1": B(LAB), "a2": B(PARK), "b2": B(MALL),
+      "c2": B(LAB), "d2": B(NEIGHBORHOOD)}, {}, 3),
+    ("engineer_castle_above_column_adds_its_type", ENGINEER,
+     {"a3": B(PARK), "b3": B(MALL), "c3": B(PARK), "d3": B(LAB), "top3": K(METRO)}, {}, 3),
+    ("engineer_train_adds_no_type", ENGINEER,
+     {"a3": B(METRO), "b3": B(MALL), "c3": B(LAB), "d3": B(LAB), "top3": T(1, 1)}, {}, 0),
+    # Sales Rep: 3 per row with at least 3 housed vampires and a Mall
+    ("sales_rep_row_with_mall_and_three_vampires", SALES_REP,
+     {"a1": B(MALL, coffins=1), "a2": B(NEIGHBORHOOD, coffins=3), "b1": B(NEIGHBORHOOD, coffins=3)},
+     {"a1": 1, "a2": 2, "b1": 3}, 3),
+    ("sales_rep_train_left_of_row_counts", SALES_REP,
+     {"c1": B(MALL), "c2": B(NEIGHBORHOOD, coffins=1), "leftc": T(1, 2)}, {"c2": 1, "leftc": 2}, 3),
+    ("sales_rep_train_above_column_is_in_no_row", SALES_REP,
+     {"a1": B(MALL, coffins=1), "top2": T(1, 2)}, {"a1": 1, "top2": 2}, 0),
+    # Noble: 3 per Mausoleum adjacent to a Blood Bank (castles count)
+    ("noble_mausoleums_next_to_blood_bank", NOBLE,
+     {"b2": B(BLOOD_BANK), "a2": B(MAUSOLEUM), "b3": B(MAUSOLEUM), "d4": B(MAUSOLEUM)}, {}, 6),
+    ("noble_blood_bank_castle", NOBLE, {"a4": B(MAUSOLEUM), "top4": K(BLOOD_BANK)}, {}, 3),
+]
+
+
+@pytest.mark.parametrize(("name", "objective", "layout", "vampires", "vp"), OBJECTIVE_CASES,
+                         ids=[c[0] for c in OBJECTIVE_CASES])
+def test_city_objective_cards(name, objective, layout, vampires, vp):
+    assert objective_values(city(layout), housed(vampires))[objective] == vp
+
+
+def test_city_objectives_at_most_three_copies_score_and_all_score_the_same():
+    layout = {"b2": B(BLOOD_BANK), "a2": B(MAUSOLEUM)}
+    assert score(layout, objectives=[NOBLE] * 3)["objectives"] == 9
+    assert score(layout, objectives=[NOBLE] * 5)["objectives"] == 9
+
+
+# ---- other scoring conditions ----------------------------------------------------------------------------
+def test_tile_diversity_needs_all_seven_types_castle_counts():
+    six = {"a1": B(0), "a2": B(1), "a3": B(2), "a4": B(3), "b1": B(4), "b2": B(5)}
+    assert score(six)["diversity"] == 0
+    assert score({**six, "top1": K(LAB)})["diversity"] == 5
+    assert score({**six, "top1": T(1, 1)})["diversity"] == 0
+
+
+@pytest.mark.parametrize(("n", "vp"), [(0, 0), (1, 1), (2, 3), (3, 6), (4, 9), (5, 12), (6, 16), (7, 20), (8, 25)])
+def test_animals_table(n, vp):
+    layout = {f"{'abcd'[i // 4]}{i % 4 + 1}": B(PARK, animal=i) for i in range(min(n, 6))}
+    extra = {"scorpion": n >= 7, "hounds": 1 if n >= 8 else 0}
+    if n >= 8:
+        layout["d4"] = B(NEIGHBORHOOD, coffins=1)
+    assert score(layout, **extra)["animals"] == vp
+
+
+def test_cats_and_hounds_count_only_when_housed():
+    assert score({"a1": B(PARK, animal=0)}, cats=1)["animals"] == 1
+    assert score({"a1": B(PARK, animal=0, coffins=1)}, cats=1)["animals"] == 3
+
+
+def test_housing_prefers_the_hound_over_a_vampire_when_it_scores_more():
+    r = score({"a1": B(PARK, animal=0, coffins=1)}, vampires=1, hounds=1)
+    assert (r["housed"], r["animals"]) == (0, 3)
+
+
+def test_housing_puts_vampires_where_the_groundskeeper_scores():
+    layout = {"a1": B(PARK), "a2": B(NEIGHBORHOOD, coffins=1), "d4": B(NEIGHBORHOOD, coffins=3)}
+    r = score(layout, vampires=1, objectives=[GROUNDSKEEPER])
+    assert r["objectives"] == 2 and r["housing"][POS["a2"]] == ["V"]
+
+
+def test_housing_satisfies_sales_rep_rows():
+    layout = {"a1": B(MALL, coffins=3), "d1": B(NEIGHBORHOOD, coffins=3)}
+    assert score(layout, vampires=3, objectives=[SALES_REP])["objectives"] == 3
+
+
+def test_blood_single_best_cluster_including_perimeter_and_train():
+    layout = {"a1": B(BLOOD_BANK, blood=3), "lefta": T(2, 1), "top1": K(BLOOD_BANK, blood=2),
+              "a2": B(MALL), "c3": B(BLOOD_BANK, blood=3), "c4": B(BLOOD_BANK, blood=3)}
+    assert blood_cluster(city(layout)) == 7
+
+
+def test_perimeter_slots_do_not_touch_each_other_or_diagonals():
+    layout = {"top1": K(BLOOD_BANK, blood=2), "lefta": T(2, 1)}
+    assert blood_cluster(city(layout)) == 2
+
+
+@pytest.mark.parametrize(("n", "vp"), [(0, 0), (1, 2), (2, 4), (3, 11), (4, 13)])
+def test_council_contracts_two_each_plus_five_for_three(n, vp):
+    assert score({}, contracts=n)["contracts"] == vp
+
+
+def test_antiquity_tiara_scores_four_and_blank_tile_counts_for_nothing():
+    r = score({"a1": (BLANK, -1, 0, 0, -1, 0, 0)}, tiaras=1)
+    assert r["tiaras"] == 4 and r["total"] == 4
+
+
+def test_antiquity_collar_counts_as_a_missing_animal():
+    assert score({"a1": B(PARK, animal=0)}, collar=True)["animals_count"] == 2
+
+
+def test_scoring_example_from_the_rulebook_totals_99():
+    P, N, Z, BB, M, L = PARK, NEIGHBORHOOD, MAUSOLEUM, BLOOD_BANK, METRO, MALL
+    layout = {
+        "a1": B(P, animal=0, surv=1), "a2": B(N, blood=1, coffins=3), "a3": B(P, animal=1), "a4": B(LAB),
+        "b1": B(Z, blood=1, surv=1), "b2": B(BB, blood=3, surv=1), "b3": B(Z, blood=1, coffins=2),
+        "b4": B(P, animal=2),
+        "c1": B(P, animal=3, surv=1), "c2": B(Z, blood=1, coffins=2), "c3": B(N, blood=2), "c4": B(M),
+        "d1": B(L, surv=1), "d2": B(P, animal=4), "d3": B(N, coffins=3), "d4": B(BB, blood=2),
+        "top1": K(N), "leftb": T(2, 2),
+    }
+    r = score(layout, vampires=11, hounds=1, contracts=2, scorpion=True,
+              objectives=[NOBLE, NOBLE, GROUNDSKEEPER, GROUNDSKEEPER, DOCTOR])
+    got = [r["diversity"], r["animals"], r["housed"], r["blood"], r["contracts"], r["objectives"]]
+    assert got == [5, 20, 11, 11, 4, 48]
+    assert r["objective_values"][NOBLE] == 9 and r["objective_values"][GROUNDSKEEPER] == 10
+    assert r["objective_values"][DOCTOR] == 10
+    assert r["total"] == 99
