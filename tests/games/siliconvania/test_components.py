@@ -30,7 +30,9 @@ def test_seven_types_six_named_by_objectives_and_seven_specialist_names_ten_each
     assert set(Counter(s.name for s in c.specialists.values()).values()) == {10}
 
 
-@pytest.mark.parametrize(("players", "specialists", "tiles_needed"), [(2, 28, 36), (3, 42, 68), (4, 56, 84), (5, 70, 100)])
+@pytest.mark.parametrize(
+    ("players", "specialists", "tiles_needed"), [(2, 28, 36), (3, 42, 68), (4, 56, 84), (5, 70, 100)]
+)
 def test_setup_player_count_marks_give_exactly_enough_specialists(players, specialists, tiles_needed):
     c = load()
     assert sum(1 for s in c.specialists.values() if s.mark <= players) == specialists == 14 * players

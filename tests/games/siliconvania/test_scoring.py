@@ -9,8 +9,27 @@ from __future__ import annotations
 import pytest
 
 from tabletop.games.siliconvania.scoring import (
-    BLANK, BLOOD_BANK, BUILDING, CASTLE, DOCTOR, ENGINEER, GROUNDSKEEPER, MALL, MAUSOLEUM, METRO, NEIGHBORHOOD,
-    NOBLE, PARK, RESIDENT, SALES_REP, TECHIE, TRAIN, Cell, blood_cluster, objective_values, score_city,
+    BLANK,
+    BLOOD_BANK,
+    BUILDING,
+    CASTLE,
+    DOCTOR,
+    ENGINEER,
+    GROUNDSKEEPER,
+    MALL,
+    MAUSOLEUM,
+    METRO,
+    NEIGHBORHOOD,
+    NOBLE,
+    PARK,
+    RESIDENT,
+    SALES_REP,
+    TECHIE,
+    TRAIN,
+    Cell,
+    blood_cluster,
+    objective_values,
+    score_city,
 )
 
 LAB = 6

@@ -1,0 +1,256 @@
+"""Rule tests for the flow of SiliconVania: setup, bidding, resolution, track bonuses, antiquities, hidden info."""
+
+from __future__ import annotations
+
+import pytest
+
+import tabletop
+from tabletop.core import Rng
+from tabletop.games.siliconvania import rules as R
+from tabletop.games.siliconvania.rules import SiliconVaniaState as S
+
+
+def play_random(s: S, seed: int = 1) -> S:
+    rng = Rng(seed)
+    while not s.is_over:
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    return s
+
+
+# ---- setup ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "pools", "per_pool"), [(2, 4, 1), (3, 4, 2), (4, 5, 2), (5, 6, 2)])
+def test_setup_and_refresh_by_player_count(players, pools, per_pool):
+    s = tabletop.new_game("siliconvania", players, 3)
+    v = s.view(0)
+    assert len(v["pools"]) == pools and all(len(p) == per_pool for p in v["pools"])
+    assert len(v["exchange_pool"]) == 4 and len(v["row"]) == players
+    assert len(v["seats"][0]["hand"]) == 6 and v["seats"][0]["vampires"] == 2
+    assert v["seats"][0]["bid_cards"] == [1, 2, 3, 4, 5, 6, 7]
+    assert v["specialist_deck"] == 14 * players - 6 * players - players
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_game_end_every_city_has_16_tiles_and_5_objectives(players):
+    s = play_random(tabletop.new_game("siliconvania", players, 11), 11)  # type: ignore[arg-type]
+    for p in range(players):
+        assert sum(1 for t in s.grid[p] if t >= 0) == 16
+        assert len(s.objs[p]) == 5
+    assert s.spec_deck == [] and s.round == 8
+
+
+def test_five_player_tile_shortage_reshuffles_discarded_tiles():
+    """Ruling V-1: 5 players need 100 tiles from 88; the leftover pools are reshuffled in round 8."""
+    s = play_random(tabletop.new_game("siliconvania", 5, 2), 2)  # type: ignore[arg-type]
+    assert all(all(t >= 0 for t in s.grid[p]) for p in range(5))
+
+
+# ---- bid selection and order -----------------------------------------------------------------------------------
+def test_bid_selection_is_secret_until_reveal():
+    s = tabletop.new_game("siliconvania", 3, 5)
+    s.apply(s.legal_actions()[0])
+    assert s.view(0)["seats"][0]["bid"] is not None
+    for seat in (1, 2, None):
+        assert s.view(seat)["seats"][0]["bid"] is None
+        assert s.view(seat)["seats"][0]["has_bid"] is True
+    assert s.to_move == 1
+
+
+def _bid_state(players: int, bids: list[tuple[int, int]], vamp: list[int] | None = None) -> S:
+    hands = [[r] + [60 - i * 5 - k for k in range(5)] for i, (_, r) in enumerate(bids)]
+    s = S.for_test(players, 0, tasks=[(R.K_REVEAL, 0, 0, 0)], hand=hands, bid_card=[b for b, _ in bids],
+                   bid_spec=[r for _, r in bids], vamp=vamp or [2] * players)
+    return s
+
+
+def test_building_tile_bid_order_highest_card_first():
+    s = _bid_state(3, [(4, 10), (5, 2), (1, 30)])
+    assert s.order == [1, 0, 2]
+
+
+def test_building_tile_bid_order_tie_broken_by_higher_specialist_rank():
+    s = _bid_state(2, [(4, 12), (4, 33)])  # rulebook example: Dmitri's rank 33 wins the tie
+    assert s.order == [1, 0]
+
+
+def test_specialist_order_by_rank_highest_first():
+    s = _bid_state(3, [(7, 10), (1, 66), (4, 30)])
+    assert s.order[0] == 0  # tiles: bid 7
+    order = sorted(range(3), key=lambda q: -s.bid_spec[q])
+    assert order == [1, 2, 0]
+
+
+@pytest.mark.parametrize(
+    ("card", "vampires", "value", "left"), [(6, 1, 6, 0), (6, 0, 0, 0), (7, 2, 7, 0), (7, 1, 0, 1)]
+)
+def test_silent_bid_cards_6_and_7_cost_vampires_or_count_as_zero(card, vampires, value, left):
+    s = _bid_state(2, [(card, 10), (1, 5)], vamp=[vampires, 2])
+    assert s.bid_value[0] == value and s.vamp[0] == left
+
+
+def test_silent_bid_card_3_may_recover_itself():
+    s = S.for_test(2, 0, tasks=[(R.K_RECOVER, 0, 0, 0)], bid_disc=[0b0000100, 0], bid_hand=[0b1111011, 127])
+    assert s.bid_hand[0] == 127  # single option: auto-applied
+
+
+def test_no_bid_card_left_bids_zero():
+    s = S.for_test(2, 0, tasks=[(R.K_BID, 0, 0, 0)], bid_hand=[0, 127])
+    assert {str(a).split()[1] for a in s.legal_actions()} == {"0"}
+
+
+# ---- track bonuses ----------------------------------------------------------------------------------------------
+def _step(track: int, start: int, **fields) -> S:
+    pos = {"inn": [start, 0]} if track == R.INNOV else {"surv": [start, R.TRACK_END]}
+    return S.for_test(2, 0, tasks=[(R.K_STEP, 0, track, 1)], **pos, **fields)
+
+
+def test_track_bonus_recover_a_silent_bid_card():
+    s = _step(R.INNOV, 0, bid_hand=[0b1111100, 127], bid_disc=[0b11, 0])
+    assert sorted(str(a) for a in s.legal_actions()) == ["recover 1", "recover 2"]
+    s.apply("recover 2")
+    assert s.bid_hand[0] & 0b10
+
+
+def test_track_bonus_gain_a_train_placed_on_perimeter():
+    s = _step(R.INNOV, 1)
+    s.apply("train 1 leftb")
+    assert s.perim[0][5] == R.TRAIN0 and 0 not in s.train_sup
+
+
+def test_track_bonus_gain_any_castle_and_its_immediate_bonus():
+    s = _step(R.INNOV, 3)
+    assert len(s.legal_actions()) == 7 * 8
+    vamp = s.vamp[0]
+    s.apply("castle park top1")  # the Park castle gives a vampire
+    assert s.perim[0][0] == 0 and s.vamp[0] == vamp + 1
+
+
+def test_perimeter_only_one_tile_per_row_and_column():
+    s = _step(R.INNOV, 3, perim=[[0, -1, -1, -1, 20, -1, -1, -1], [-1] * 8])
+    slots = {str(a).split()[2] for a in s.legal_actions()}
+    assert slots == {"top2", "top3", "top4", "leftb", "leftc", "leftd"}
+
+
+def test_track_bonus_relocate_swap_two_buildings():
+    grid = [[5, 6] + [-1] * 14, [-1] * 16]
+    s = _step(R.INNOV, 2, grid=grid)
+    s.apply("relocate swap a1 a2")
+    assert s.grid[0][:2] == [6, 5]
+
+
+def test_track_bonus_relocate_move_up_to_two_tiles_including_perimeter():
+    grid = [[5, 6] + [-1] * 14, [-1] * 16]
+    s = _step(R.INNOV, 2, grid=grid, perim=[[3] + [-1] * 7, [-1] * 8])
+    s.apply("relocate move a1 d4")
+    s.apply("relocate move top1 leftc")
+    assert s.grid[0][15] == 5 and s.grid[0][0] == -1 and s.perim[0][6] == 3 and s.perim[0][0] == -1
+
+
+def test_track_bonus_swap_a_city_objective_with_hand_or_discard():
+    s = _step(R.INNOV, 4, objs=[[10], []], hand=[[20, 21], [1]], disc=[[30], []])
+    assert {str(a) for a in s.legal_actions()} == {"swap skip", "swap s10 s20", "swap s10 s21", "swap s10 s30"}
+    s.apply("swap s10 s30")
+    assert s.objs[0] == [30] and s.disc[0] == [10]
+
+
+def test_track_bonus_upgrade_castle_gives_the_scorpion():
+    s = _step(R.INNOV, 5, perim=[[3] + [-1] * 7, [-1] * 8], grid=[[7] + [-1] * 15, [-1] * 16])
+    assert s.perim[0][0] == 3 + R.UPG  # only castle: auto
+    assert s.breakdown(0)["animals_count"] >= 1
+
+
+def test_track_end_gives_a_contract_and_further_moves_are_ignored():
+    s = S.for_test(2, 0, tasks=[(R.K_STEP, 0, R.INNOV, 3)], inn=[R.TRACK_END - 1, 0], surv=[0, R.TRACK_END],
+                   met=[1, 0])
+    assert s.inn[0] == R.TRACK_END and s.contracts[0] == 1
+
+
+def test_contract_when_the_two_markers_meet_or_pass_once():
+    s = S.for_test(2, 0, tasks=[(R.K_STEP, 0, R.SURV, 1), (R.K_STEP, 0, R.SURV, 1)], inn=[6, 0], surv=[7, 12])
+    assert s.met[0] == 1 and s.contracts[0] == 1
+
+
+# ---- antiquities, cats and hounds, exchanges -------------------------------------------------------------------
+def _tile(**want) -> int:
+    return next(i for i, t in enumerate(R.C.tiles) if all(getattr(t, k) == v for k, v in want.items()))
+
+
+def _antiquity_state(tile: int) -> S:
+    return S.for_test(2, 0, tasks=[(R.K_ANTIQ, 0, 0, 0)], grid=[[tile] + [-1] * 15, [-1] * 16])
+
+
+def test_antiquity_goblet_adds_two_blood():
+    t = _tile(blood=1)
+    s = _antiquity_state(t)
+    s.apply("antiquity goblet a1")
+    assert s.cells(0)[0][2] == 3
+
+
+def test_antiquity_scepter_steps_both_tracks_and_adds_both_icons():
+    t = _tile(innovation=0, survival=0)
+    s = _antiquity_state(t)
+    s.apply("antiquity scepter a1")
+    assert (s.inn[0], s.surv[0]) == (1, R.TRACK_END - 1)
+    assert s.cells(0)[0][5:] == (1, 1)
+
+
+def test_antiquity_collar_covers_two_coffins_and_needs_them():
+    small, big = _tile(coffins=1), _tile(coffins=3)
+    assert "antiquity collar a1" not in {str(a) for a in _antiquity_state(small).legal_actions()}
+    s = _antiquity_state(big)
+    s.apply("antiquity collar a1")
+    assert s.cells(0)[0][3] == 1
+
+
+def test_antiquity_bangle_adds_three_coffins():
+    s = _antiquity_state(_tile(coffins=0))
+    s.apply("antiquity bangle a1")
+    assert s.cells(0)[0][3] == 3
+
+
+def test_antiquity_tiara_flips_the_building_blank_worth_four():
+    s = _antiquity_state(_tile(blood=3))
+    s.apply("antiquity tiara a1")
+    assert s.cells(0)[0][0] == R.BLANK and s.breakdown(0)["tiaras"] == 4
+
+
+def test_exchange_with_the_pool_gains_the_new_tiles_bonus():
+    metro = _tile(name="Metro Station")
+    s = S.for_test(2, 0, tasks=[(R.K_EXCHANGE, 0, 0, 0)], grid=[[1] + [-1] * 15, [-1] * 16],
+                   xpool=[metro, 2, 3, 4])
+    vamp = s.vamp[0]
+    s.apply(f"exchange a1 t{metro}")
+    assert s.vamp[0] == vamp + 2 and 1 in s.xpool
+    s.apply(f"place t{metro} b2")
+    assert s.grid[0][5] == metro
+
+
+def test_cats_and_hounds_come_from_a_limited_supply():
+    s = S.for_test(2, 0, tasks=[(R.K_CAT, 0, 0, 0), (R.K_HOUND, 0, 0, 0), (R.K_CAT, 0, 0, 0)], cat_sup=1)
+    assert (s.cats[0], s.hounds[0], s.cat_sup) == (1, 1, 0)
+
+
+# ---- ties and hidden information -------------------------------------------------------------------------------
+def test_ties_broken_by_housed_vampires_then_shared():
+    s = play_random(tabletop.new_game("siliconvania", 2, 4), 4)  # type: ignore[arg-type]
+    s._final = [{"total": 50, "housed": 3}, {"total": 50, "housed": 4}]
+    assert s.winners() == [1]
+    s._final = [{"total": 50, "housed": 4}, {"total": 50, "housed": 4}]
+    assert s.winners() == [0, 1]
+
+
+def test_sample_deals_unseen_cards_consistently():
+    s = tabletop.new_game("siliconvania", 4, 8)
+    s.apply(s.legal_actions()[3])
+    a, b = s.sample(1, 1), s.sample(1, 2)
+    assert a.view(1) == b.view(1) == s.view(1)
+    assert a.hand[1] == s.hand[1]
+    assert sorted(a.hand[0] + a.spec_deck + a.hand[2] + a.hand[3]) == sorted(
+        s.hand[0] + s.spec_deck + s.hand[2] + s.hand[3])
+
+
+def test_final_view_shows_housing_and_breakdown():
+    s = play_random(tabletop.new_game("siliconvania", 3, 6), 6)  # type: ignore[arg-type]
+    v = s.view(None)
+    assert len(v["final"]) == 3 and "housing" in v["final"][0]
+    assert sum(m.count("V") for m in v["final"][0]["housing"]) == v["final"][0]["housed"]
