@@ -248,6 +248,9 @@ class SilosState(State):
         active: int = 0,
         humans: Mapping[int, list[int]] | None = None,
         cows: Mapping[int, int] | None = None,
+        focus: Mapping[int, str] | None = None,
+        deck: list[int] | None = None,
+        skills: Mapping[int, int] | None = None,
     ) -> Self:
         """Test support: a game at the start of `active`'s turn with the given position.
 
@@ -255,7 +258,11 @@ class SilosState(State):
         (e.g. `{0: {3: "LF"}}`); factions not listed have no figures on the board (in the two-player variant the
         non-player faction keeps one figure per location unless listed). `rank` lists factions from rank 1.
         `humans[seat]` is 4 counts (politician, government, influencer, professional) taken from the bag.
-        Options are validated by the registry as in `new_game`.
+        `focus[location]` replaces that focus group by the humans named by initials (`"PG"`: a politician and a
+        government official; P, G, I, R for politician, government, influencer, professional). `deck` sets the
+        common deck composition (counts of all-powers, one-power, marked-specimen, ufo-advance; the rest of the
+        12 go to the discards). `skills[tile] = seat` gives permanent skill tiles. Options are validated as in
+        `new_game`.
         """
         from tabletop.core.options import resolve_options
 
@@ -284,6 +291,19 @@ class SilosState(State):
         for p, n in (cows or {}).items():
             s.cows[p] += n
             s.cow_pile -= n
+        for i, text in (focus or {}).items():
+            for t in range(NT):
+                s.bag[t] += s.focus[i * NT + t]
+                s.focus[i * NT + t] = 0
+            for ch in text:
+                t = "PGIR".index(ch)
+                s.focus[i * NT + t] += 1
+                s.bag[t] -= 1
+        if deck is not None:
+            s.deck = list(deck)
+            s.discard = [C.common[t] - deck[t] for t in range(4)]
+        for tile, owner in (skills or {}).items():
+            s.skill[tile] = owner
         if rank is not None:
             s.rank = list(rank)
         s.active = active
