@@ -66,8 +66,8 @@ def test_sample_keeps_the_seats_knowledge(seed):
                 for c in s.hands[q]:
                     if s.known[c] & (1 << p):
                         assert c in t.hands[q]
-            assert sorted(c for h in t.hands for c in h) + sorted(t.deck) != [] and sorted(
-                [*(c for h in t.hands for c in h), *t.deck]) == sorted([*(c for h in s.hands for c in h), *s.deck])
+            hidden_now = sorted([*(c for h in t.hands for c in h), *t.deck])
+            assert hidden_now == sorted([*(c for h in s.hands for c in h), *s.deck])  # same cards, redealt
             hidden.add(tuple(sorted(t.hands[(p + 2) % 3])))
         assert len(hidden) > 1  # what p cannot see is really redrawn
 

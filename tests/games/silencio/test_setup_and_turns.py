@@ -227,6 +227,31 @@ def test_game_ends_when_all_players_pass_in_a_row_under_green_dark():
     assert s.is_over and s.cards_left() == 2
 
 
+@pytest.mark.parametrize(("card", "row"), [("r3", [2]), ("r5", [2])])
+def test_team_last_card_ends_the_game_at_once_without_effect_or_shrine(card, row):
+    # C-5: with shrines light and a light effect available, the game still ends on the team's last card
+    s = pos(2, [[card], []], rows={"red": row, "yellow": [3]})
+    s.apply(f"play {card}")
+    assert s.is_over and s.log[-1] == ("play", 0, parse_card(card), "final")
+    assert rows(s)["yellow"] == [3] and s.winners() == [0, 1] and s.view(0)["result"]["tier"] == "perfect"
+    assert s.view(1)["log"][-1] == f"p0 played {card}, the team's last card: the game is over"
+
+
+def test_end_of_turn_shrine_is_offered_when_no_card_is_playable_but_some_remain():
+    # C-5: the end-of-turn shrine belongs to the turn; here a green oracle swap could bring back a playable card
+    s = pos(2, [["r8", "b2"], ["g3"]], rows={"green": [5], "blue": [4], "red": [7]}, oracle=["b5", "y2"])
+    s.apply("play r8")
+    assert not s.is_over and "end" in legal(s)
+    s.apply("shrine green")
+    s.apply("choose p0")
+    s.apply("swap b5 for b2")
+    assert not s.is_over and s.to_move == 0 and s.log[-1] == ("pass", 1) and "play b5" in legal(s)
+    s2 = pos(2, [["r8", "b2"], ["g3"]], rows={"green": [5], "blue": [4], "red": [7]}, oracle=["b5", "y2"])
+    s2.apply("play r8")
+    s2.apply("end")
+    assert s2.is_over
+
+
 def test_game_goes_on_while_some_player_can_play():
     s = pos(2, [["r3", "b2"], ["b3"]], rows={"red": [2]}, shrines=NO_SHRINES)
     s.apply("play r3")

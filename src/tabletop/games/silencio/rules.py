@@ -99,6 +99,25 @@ class SilencioState(State):
     known: list[int]
     said: list[tuple[int, str]]
     log: list[tuple[Any, ...]]
+    max_value: int
+    first: int
+    tavern: bool
+    tavern_open: bool
+    tavern_count: int
+    skip_dark: bool
+    skip_light: bool
+    green_only: bool
+    random_play: int
+    passes: int
+    turn: int
+    shrine_taken: bool
+    tavern_used: bool
+    pending: int
+    pend_a: int
+    pend_b: int
+    after: int
+    passed_cards: int
+    phase: int
 
     # ---- setup -------------------------------------------------------------------------------------------
     @classmethod
@@ -397,6 +416,10 @@ class SilencioState(State):
         self.green_only = False
         skip_dark, skip_light = self.skip_dark, self.skip_light
         self.skip_dark = self.skip_light = False
+        if not self.hands[p] and not self.fronts[p] and self.cards_left() == 0:
+            self.log.append(("play", p, c, "final"))  # ruling C-5: the team's last card ends the game at once
+            self.phase, self.to_move, self.pending, self.random_play = OVER, None, -1, -1
+            return
         self.phase, self.after = END, END
         if follows:
             if not self.hands[p] and not self.fronts[p]:
@@ -659,6 +682,7 @@ class SilencioState(State):
             return f"p{p} played {card_text(c)}" + {
                 "light": " (light)", "dark": " (dark effect)", "dark skipped": " (dark effect skipped: red)",
                 "light skipped": " (light effect skipped: red)", "last": " as last card (no effect)",
+                "final": ", the team's last card: the game is over",
                 "top green": " (highest green: no dark effect)"}[how]
         if kind in ("give", "giveto"):
             q, c = e[2], e[3]
