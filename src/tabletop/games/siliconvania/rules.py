@@ -68,6 +68,18 @@ SKIP_SWAP = A("swap", "skip")
 SKIP_EXCHANGE = A("exchange", "skip")
 BID = [[A("bid", c, r) for r in range(71)] for c in range(8)]
 PLACE = [[A("place", t, i) for i in range(16)] for t in range(N_TILES)]
+RECOVER = [A("recover", c) for c in range(8)]
+POOL = [A("pool", k) for k in range(8)]
+CASTLE_A = [[A("castle", c, sl) for sl in range(8)] for c in range(7)]
+TRAIN_A = [[A("train", t, sl) for sl in range(8)] for t in range(len(C.trains))]
+UPGRADE = [A("upgrade", sl) for sl in range(8)]
+RELOC_SWAP = [[A("relocate", "swap", i, j) for j in range(16)] for i in range(16)]
+RELOC_MOVE = [[A("relocate", "move", i, j) for j in range(24)] for i in range(24)]
+SWAP = [[A("swap", o, r) for r in range(71)] for o in range(71)]
+EXCHANGE = [[A("exchange", i, t) for t in range(N_TILES)] for i in range(16)]
+ANTIQ = [[A("antiquity", k, i) for i in range(16)] for k in range(5)]
+TAKE = [A("take", r) for r in range(71)]
+OBJECTIVE = [A("objective", r) for r in range(71)]
 
 
 class SiliconVaniaState(State):
@@ -418,39 +430,39 @@ class SiliconVaniaState(State):
             hand = self.hand[p]
             return [BID[c][r] for c in cards for r in hand]
         if kind == K_RECOVER:
-            return [A("recover", c + 1) for c in range(7) if self.bid_disc[p] >> c & 1]
+            return [RECOVER[c + 1] for c in range(7) if self.bid_disc[p] >> c & 1]
         if kind == K_POOL:
-            return [A("pool", i + 1) for i, pool in enumerate(self.pools) if pool]
+            return [POOL[i + 1] for i, pool in enumerate(self.pools) if pool]
         if kind == K_PLACE:
             g = self.grid[p]
             empty = [i for i in range(16) if g[i] < 0]
             return [PLACE[t][i] for t in self.pending[p] for i in empty]
         if kind == K_CASTLE:
             free = [s for s in range(8) if self.perim[p][s] < 0]
-            return [A("castle", c, s) for c in self.castle_sup for s in free]
+            return [CASTLE_A[c][s] for c in self.castle_sup for s in free]
         if kind == K_TRAIN:
             free = [s for s in range(8) if self.perim[p][s] < 0]
-            return [A("train", t, s) for t in self.train_sup for s in free]
+            return [TRAIN_A[t][s] for t in self.train_sup for s in free]
         if kind == K_UPGRADE:
-            return [A("upgrade", s) for s in range(8) if 0 <= self.perim[p][s] < UPG]
+            return [UPGRADE[s] for s in range(8) if 0 <= self.perim[p][s] < UPG]
         if kind == K_RELOC:
             return self._reloc_options(p, a)
         if kind == K_SWAPOBJ:
             if not self.objs[p]:
                 return []
-            return [SKIP_SWAP] + [A("swap", o, r) for o in self.objs[p] for r in self.hand[p] + self.disc[p]]
+            return [SKIP_SWAP] + [SWAP[o][r] for o in self.objs[p] for r in self.hand[p] + self.disc[p]]
         if kind == K_EXCHANGE:
             g, an = self.grid[p], self.anti[p]
             cells = [i for i in range(16) if g[i] >= 0 and an[i] < 0]
             if not cells or not self.xpool:
                 return []
-            return [SKIP_EXCHANGE] + [A("exchange", i, t) for i in cells for t in self.xpool]
+            return [SKIP_EXCHANGE] + [EXCHANGE[i][t] for i in cells for t in self.xpool]
         if kind == K_ANTIQ:
             return self._antiquity_options(p)
         if kind == K_TAKE:
-            return [A("take", r) for r in self.row]
+            return [TAKE[r] for r in self.row]
         if kind == K_OBJECTIVE:
-            return [A("objective", r) for r in self.hand[p]]
+            return [OBJECTIVE[r] for r in self.hand[p]]
         raise AssertionError(kind)
 
     def _reloc_options(self, p: int, moved: int) -> list[Action]:
@@ -461,9 +473,9 @@ class SiliconVaniaState(State):
         pempty = [16 + s for s in range(8) if per[s] < 0]
         out = [DONE_RELOC if moved else SKIP_RELOC]
         if not moved:
-            out += [A("relocate", "swap", i, j) for k, i in enumerate(full) for j in full[k + 1:]]
-        out += [A("relocate", "move", i, j) for i in full for j in empty]
-        out += [A("relocate", "move", i, j) for i in pfull for j in pempty]
+            out += [RELOC_SWAP[i][j] for k, i in enumerate(full) for j in full[k + 1:]]
+        out += [RELOC_MOVE[i][j] for i in full for j in empty]
+        out += [RELOC_MOVE[i][j] for i in pfull for j in pempty]
         return out if len(out) > 1 else []
 
     def _antiquity_options(self, p: int) -> list[Action]:
@@ -476,7 +488,7 @@ class SiliconVaniaState(State):
                     continue
                 if k == COLLAR and C.tiles[g[i]].coffins < 2:
                     continue  # ruling V-11: the Collar must cover two coffins
-                out.append(A("antiquity", k, i))
+                out.append(ANTIQ[k][i])
         return out
 
     def _decide(self, task: Task, act: Action) -> None:
