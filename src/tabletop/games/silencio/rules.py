@@ -84,6 +84,19 @@ A = ActionTable(_format)
 PASS, END_TURN, SKIP, USE_RED, RENEW = A("pass"), A("end"), A("skip"), A("use red light"), A("renew oracle")
 PLAY = [A("play", c) for c in range(64)]
 GIVE = [A("give", c) for c in range(64)]
+# Every other action, interned once here so the hot path only indexes lists (ids that are not cards: PASS).
+_CARD = [2 <= c & 15 <= 13 for c in range(64)]
+TAKE = [A("take", c) if _CARD[c] else PASS for c in range(64)]
+PLACE = [A("place", c) if _CARD[c] else PASS for c in range(64)]
+RETURN = [A("return", c) if _CARD[c] else PASS for c in range(64)]
+GIVETO = [[A("giveto", c, r) if _CARD[c] else PASS for r in range(4)] for c in range(64)]
+ORACLE = [[A("oracle", c, q) if _CARD[c] else PASS for q in range(4)] for c in range(64)]
+SWAP = [[A("swap", o, c) if _CARD[o] and _CARD[c] else PASS for c in range(64)] for o in range(64)]
+CHOOSE = [A("choose", q) for q in range(4)]
+SHRINE_SMALL = [A("shrine", col) for col in range(4)]
+SHRINE_LARGE = [A("shrine", LARGE, col) for col in range(4)]
+TAVERN_COUNT = [A("tavern", "count", n) for n in range(16)]
+TAVERN_COLOUR = [A("tavern", phrase, COLOURS[col]) for phrase in ("high", "avoid") for col in range(4)]
 
 
 class SilencioState(State):
@@ -293,14 +306,15 @@ class SilencioState(State):
         return out
 
     def _shrine_actions(self) -> list[Action]:
-        out = [A("shrine", col) for col in range(4) if self.shrines[col]]
-        if self.shrines[LARGE]:
-            out.extend(A("shrine", LARGE, col) for col in range(4))
+        shrines = self.shrines
+        out = [SHRINE_SMALL[col] for col in range(4) if shrines[col]]
+        if shrines[LARGE]:
+            out.extend(SHRINE_LARGE)
         return out
 
     def _tavern_actions(self, p: int) -> list[Action]:
-        out = [A("tavern", "count", n) for n in range(len(self.hands[p]) + 1)]
-        out.extend(A("tavern", phrase, COLOURS[col]) for phrase in ("high", "avoid") for col in range(4))
+        out = TAVERN_COUNT[:len(self.hands[p]) + 1]
+        out.extend(TAVERN_COLOUR)
         return out
 
     def _effect_actions(self, p: int) -> list[Action]:
@@ -308,22 +322,23 @@ class SilencioState(State):
         if k == P_RED_LIGHT:
             return [USE_RED, SKIP]
         if k == P_BLUE_LIGHT:
-            return [*(A("take", card(col, self.rows[col][-1])) for col in (RED, YELLOW, GREEN) if self.rows[col]), SKIP]
+            return [*(TAKE[card(col, self.rows[col][-1])] for col in (RED, YELLOW, GREEN) if self.rows[col]), SKIP]
         if k == P_YELLOW_LIGHT:
-            return [*(A("place", c) for c in sorted(self.hands[p])), SKIP]
+            return [*(PLACE[c] for c in sorted(self.hands[p])), SKIP]
         if k == P_GREEN_LIGHT:
-            return [*(A("choose", q) for q in range(self.players) if self._green_options(q)), SKIP]
+            any_oracle = bool(self.oracle or self.deck)
+            return [*(CHOOSE[q] for q in range(self.players) if any_oracle or self.hands[q]), SKIP]
         if k == P_GREEN_ACT:
             return self._green_options(p)
         if k == P_GREEN_RETURN:
-            return [A("return", c) for c in sorted(self.hands[p])]
+            return [RETURN[c] for c in sorted(self.hands[p])]
         # P_BLUE_DARK
-        return [A("oracle", c, q) for c in self.oracle for q in range(self.players) if q != p]
+        return [ORACLE[c][q] for c in self.oracle for q in range(self.players) if q != p]
 
     def _green_options(self, q: int) -> list[Action]:
         hand = sorted(self.hands[q])
-        out = [A("giveto", c, r) for c in hand for r in range(self.players) if r != q]
-        out.extend(A("swap", o, c) for o in self.oracle for c in hand)
+        out = [GIVETO[c][r] for c in hand for r in range(self.players) if r != q]
+        out.extend(SWAP[o][c] for o in self.oracle for c in hand)
         if self.oracle or self.deck:
             out.append(RENEW)
         return out
@@ -468,7 +483,7 @@ class SilencioState(State):
         elif col == YELLOW:
             if self.hands[p]:
                 self._pend(P_YELLOW_LIGHT, p)
-        elif any(self._green_options(q) for q in range(self.players)):
+        elif self.oracle or self.deck or any(self.hands):  # someone can be chosen (see _green_options)
             self._pend(P_GREEN_LIGHT, p)
 
     def _pend(self, kind: int, who: int, a: int = 0, b: int = 0) -> None:
