@@ -330,3 +330,11 @@ def test_position_helpers(  # keeps the support helpers honest
 ):
     s = pos(2, [["r3"], ["g8"]], oracle=["b2", "b3"], deck=["y2"])
     assert oracle(s) == ["b2", "b3"] and deck(s) == ["y2"] and run(s) is s
+
+
+def test_follow_on_from_another_players_front_is_the_last_card_of_a_player_with_nothing_left():
+    # C-2: "last" is judged on the player who plays: afterwards p1 holds nothing, in hand or in front of it
+    s = pos(2, [["b8"], []], rows={"red": [2]}, fronts=[["r3"], []], to_move=1)
+    assert legal(s) == sorted(["pass", "play r3", *SHRINES_ALL])
+    s.apply("play r3")
+    assert s.log[-1] == ("play", 1, parse_card("r3"), "last") and not s.skip_light

@@ -186,3 +186,12 @@ def test_tavern_absent_without_the_variant():
 
 def test_large_shrine_constant_is_the_fifth_shrine():
     assert LARGE == 4
+
+
+def test_shrine_whose_effect_has_no_use_is_still_used_up():
+    s = pos(2, [["r3", "g8"], ["b8"]], rows={"red": [2]})
+    run(s, "shrine large blue")  # no non-blue row holds a card other than red 2... take it or skip
+    assert legal(s) == ["skip", "take r2"]
+    s2 = pos(2, [["r3", "g8"], ["b8"]])
+    run(s2, "shrine blue")  # no row to take from: nothing happens, the shrine is dark, p0 still plays
+    assert s2.shrines[1] is False and s2.to_move == 0 and legal(s2) == ["play g8", "play r3"]
