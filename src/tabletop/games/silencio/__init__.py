@@ -43,7 +43,8 @@ Notation (seats are p0..p3; cards are a colour letter and a value: r5, b10, y2, 
 ``oracle b7 to p1``         blue dark: give oracle card b7 to p1
 ``skip``                    decline an optional (light) effect
 =========================== ==============================================================================
-A seat's only possible action "pass" is taken for it automatically (ruling C-9).
+A seat's only possible action "pass" is taken for it automatically (ruling C-9). The team's last card ends the game
+at once (C-5). Rulings C-1 ... C-17: docs/rulings/silencio.md.
 """
 
 from tabletop.core import GameInfo, Option, register

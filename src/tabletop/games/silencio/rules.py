@@ -299,7 +299,7 @@ class SilencioState(State):
         q_plays = bool(out)
         if not own and not (self.shrine_taken and q_plays):
             out.append(PASS)  # unable to play, or able only with cards lying in front of others (ruling C-8)
-        if q_plays and not self.shrine_taken:
+        if q_plays and not self.shrine_taken:  # ruling C-4: a shrine at the start only when able to play
             out.extend(self._shrine_actions())
         if self.tavern_open and not self.tavern_used:
             out.extend(self._tavern_actions(p))
@@ -338,7 +338,7 @@ class SilencioState(State):
     def _green_options(self, q: int) -> list[Action]:
         hand = sorted(self.hands[q])
         out = [GIVETO[c][r] for c in hand for r in range(self.players) if r != q]
-        out.extend(SWAP[o][c] for o in self.oracle for c in hand)
+        out.extend(SWAP[o][c] for o in self.oracle for c in hand)  # ruling C-13: never the card just taken
         if self.oracle or self.deck:
             out.append(RENEW)
         return out
@@ -382,7 +382,7 @@ class SilencioState(State):
         while True:
             self.turn, self.shrine_taken, self.tavern_used = p, False, False
             self.phase, self.to_move = START, p
-            if self.random_play == p:
+            if self.random_play == p:  # ruling C-7: before any shrine or tavern
                 self.random_play = -1
                 if self._random_play(p):
                     return
@@ -439,10 +439,10 @@ class SilencioState(State):
         if follows:
             if not self.hands[p] and not self.fronts[p]:
                 self.log.append(("play", p, c, "last"))  # ruling C-2: the last card creates no effect
-            elif col == GREEN and v == self.max_value:
+            elif col == GREEN and v == self.max_value:  # ruling C-10: no dark effect, no tavern step
                 self.log.append(("play", p, c, "top green"))
             else:
-                self._dark_created()
+                self._dark_created()  # ruling C-11: a dark effect skipped by red light is still created
                 if skip_dark:
                     self.log.append(("play", p, c, "dark skipped"))
                 else:
@@ -457,6 +457,7 @@ class SilencioState(State):
             self._enter_end()
 
     def _dark_created(self) -> None:
+        """Ruling C-12: only dark effects created while the tavern is closed count toward opening it."""
         if self.tavern and not self.tavern_open:
             self.tavern_count += 1
             if self.tavern_count >= COMPONENTS.tavern_opens_after:
@@ -529,7 +530,7 @@ class SilencioState(State):
         elif verb == "choose":
             q = int(args[0])
             self.log.append(("choose", p, q))
-            self._pend(P_GREEN_ACT, q, p)
+            self._pend(P_GREEN_ACT, q, p)  # ruling C-3: the chosen player picks the action and its details
             return
         elif verb == "giveto":
             c, r = int(args[0]), int(args[1])
