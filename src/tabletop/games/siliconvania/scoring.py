@@ -128,16 +128,20 @@ def _place(cells: list[Cell | None], caps: list[int], h: int, copies: list[int])
         if 3 * len(rset) > h:
             continue
         chosen: list[int] = []
-        results: list[tuple[int, list[int]]] = []
+        found: list[tuple[int, list[int]]] = []
+        floor = [best_val - 3 * sr * len(rset)]  # a leaf must cover more than this (in VP) to matter
 
         def dfs(k: int, covered: int, rset: list[int] = rset, chosen: list[int] = chosen,
-                results: list[tuple[int, list[int]]] = results) -> None:
+                found: list[tuple[int, list[int]]] = found, floor: list[int] = floor) -> None:
+            if 2 * gk * (covered + len(parks) - k) <= floor[0]:
+                return  # cannot beat the best found so far
             if k == len(parks):
                 cost = sum(1 for j in chosen if ROW_OF[j] not in rset)
                 for r in rset:
                     cost += max(3, sum(1 for j in chosen if ROW_OF[j] == r))
                 if cost <= h:
-                    results.append((covered, chosen.copy()))
+                    found.append((covered, chosen.copy()))
+                    floor[0] = 2 * gk * covered
                 return
             p = parks[k]
             if any(j in chosen for j in NEIGHBOURS[p]):
@@ -150,7 +154,7 @@ def _place(cells: list[Cell | None], caps: list[int], h: int, copies: list[int])
             dfs(k + 1, covered)
 
         dfs(0, 0)
-        for covered, sel in results:
+        for covered, sel in found[-1:]:
             val = 2 * gk * covered + 3 * sr * len(rset)
             if val <= best_val:
                 continue
