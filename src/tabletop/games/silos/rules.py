@@ -331,8 +331,14 @@ class SilosState(State):
     def _top(self, loc: int) -> int:
         """The faction with the most influence at loc (ties to the higher Town Hall rank), or -1 if none."""
         best, bv = -1, 0
+        plain, dist, leader, crop = self.plain, self.dist, self.leader, self.crop[loc]
         for f in self.rank:
-            v = self._inf(f, loc)
+            j = f * NL + loc
+            v = 2 * plain[j] + 4 * dist[j]
+            if leader[f] == loc:
+                v += 3
+            if crop == f:
+                v += 2
             if v > bv:
                 best, bv = f, v
         return best
@@ -741,7 +747,7 @@ def _legal_move(s: S, fr: Frame) -> list[Action]:
 
 
 def _apply_move(s: S, fr: Frame, a: Action) -> None:
-    if a == STOP:
+    if a.verb == "stop":
         s.stack.pop()
         return
     s._move_fig(fr[1], int(a.args[0]), int(a.args[1]), int(a.args[2]))
@@ -874,7 +880,7 @@ def _legal_reject(s: S, fr: Frame) -> list[Action]:
 def _apply_reject(s: S, fr: Frame, a: Action) -> None:
     p, t = fr[1], fr[2]
     s.stack.pop()
-    if a == REJECT:
+    if a.verb == "reject":
         s.discard[t] += 1
         t = s._draw_common()
     s._activate_common(p, t)
@@ -988,7 +994,7 @@ def _legal_sheriff(s: S, fr: Frame) -> list[Action]:
 
 
 def _apply_sheriff(s: S, fr: Frame, a: Action) -> None:
-    if a in (SKIP, STOP):
+    if a.verb in ("skip", "stop"):
         s.stack.pop()
         return
     g, k, loc = int(a.args[0]), int(a.args[1]), int(a.args[2])
@@ -1009,7 +1015,7 @@ def _legal_sheriff_alt(s: S, fr: Frame) -> list[Action]:
 
 
 def _apply_sheriff_alt(s: S, fr: Frame, a: Action) -> None:
-    if a in (SKIP, STOP):
+    if a.verb in ("skip", "stop"):
         s.stack.pop()
         return
     s._move_fig(int(a.args[0]), int(a.args[1]), int(a.args[2]), 1)
@@ -1023,7 +1029,7 @@ def _legal_uni(s: S, fr: Frame) -> list[Action]:
 
 def _apply_uni(s: S, fr: Frame, a: Action) -> None:
     s.stack.pop()
-    if a == SKIP:
+    if a.verb == "skip":
         return
     f = fr[1]
     for k in s._kinds_at(f, 2):
@@ -1049,7 +1055,7 @@ def _legal_uni_alt(s: S, fr: Frame) -> list[Action]:
 
 def _apply_uni_alt(s: S, fr: Frame, a: Action) -> None:
     s.stack.pop()
-    if a == DISTINGUISH:
+    if a.verb == "distinguish":
         j = fr[1] * NL + 4
         s.plain[j] -= 1
         s.dist[j] += 1
@@ -1069,7 +1075,7 @@ def _legal_mall(s: S, fr: Frame) -> list[Action]:
 
 
 def _apply_mall(s: S, fr: Frame, a: Action) -> None:
-    if a != MALL_DRAW:
+    if a.verb != "mall_draw":
         s.stack.pop()
         return
     s.stack[-1] = (K_MALL, fr[1], s.mc_count, 0)
@@ -1090,7 +1096,7 @@ def _legal_mall_alt(s: S, fr: Frame) -> list[Action]:
 
 def _apply_mall_alt(s: S, fr: Frame, a: Action) -> None:
     s.stack.pop()
-    if a == MALL_FOUR:
+    if a.verb == "mall_four":
         s._fill_hand(fr[1], 4)
 
 
@@ -1130,7 +1136,7 @@ def _legal_news(s: S, fr: Frame) -> list[Action]:
 def _apply_news(s: S, fr: Frame, a: Action) -> None:
     p = fr[1]
     s.stack.pop()
-    if a == NEWS_DRAW:
+    if a.verb == "news_draw":
         s._draw_to_player(p, 1)
         s._check_sets(p)
     elif a.verb == "exchange":
@@ -1162,10 +1168,10 @@ def _legal_news_alt(s: S, fr: Frame) -> list[Action]:
 def _apply_news_alt(s: S, fr: Frame, a: Action) -> None:
     p = fr[1]
     s.stack.pop()
-    if a == NEWS_DRAW:
+    if a.verb == "news_draw":
         s._draw_to_player(p, 1)
         s._check_sets(p)
-    elif a == NEWS_THREE:
+    elif a.verb == "news_three":
         s._draw_to_player(p, 3)  # ruling S-13: the set check waits until the three are returned
         s.stack.append((K_RETURN, p, min(3, sum(s.hum[p * NT:(p + 1) * NT])), 0))
 
@@ -1206,7 +1212,7 @@ def _legal_church(s: S, fr: Frame) -> list[Action]:
 def _apply_church(s: S, fr: Frame, a: Action) -> None:
     p = fr[1]
     s.stack.pop()
-    if a == SKIP:
+    if a.verb == "skip":
         return
     t, src = int(a.args[0]), int(a.args[1])
     if a.verb == "church_player":
@@ -1231,7 +1237,7 @@ def _legal_church_alt(s: S, fr: Frame) -> list[Action]:
 
 def _apply_church_alt(s: S, fr: Frame, a: Action) -> None:
     s.stack.pop()
-    if a == CHURCH_CARD:
+    if a.verb == "church_card":
         t = s._draw_common()
         s.held[fr[1] * 4 + t] += 1
 
@@ -1259,7 +1265,7 @@ def _legal_repos(s: S, fr: Frame) -> list[Action]:
 
 
 def _apply_repos(s: S, fr: Frame, a: Action) -> None:
-    if a == DONE:
+    if a.verb == "done":
         s.stack.pop()
         return
     s._move_fig(fr[1], int(a.args[0]), int(a.args[1]), int(a.args[2]))
@@ -1281,7 +1287,7 @@ def _legal_bus_alt(s: S, fr: Frame) -> list[Action]:
 def _apply_bus_alt(s: S, fr: Frame, a: Action) -> None:
     p = fr[1]
     s.stack.pop()
-    if a == DOWNGRADE:
+    if a.verb == "downgrade":
         j = p * NL + 6
         s.dist[j] -= 1
         s.plain[j] += 1
@@ -1309,7 +1315,7 @@ def _legal_crop(s: S, fr: Frame) -> list[Action]:
 def _apply_crop(s: S, fr: Frame, a: Action) -> None:
     p = fr[1]
     s.stack.pop()
-    if a == SKIP:
+    if a.verb == "skip":
         return
     if a.verb == "crop_place":
         s.crop_left[p] -= 1
