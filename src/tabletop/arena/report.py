@@ -80,7 +80,8 @@ def render_result(result: ArenaResult) -> RenderableType:
     parts: list[RenderableType] = [agent_table(result)]
     if result.summary.cooperative:
         parts.append(team_table(result))
-    if result.summary.games and result.summary.games % len(result.lineup):
+    uneven = result.summary.games % len(result.lineup) and len(set(result.lineup)) > 1
+    if uneven:
         parts.append(
             Text(
                 f"note: {result.summary.games} games is not a multiple of {len(result.lineup)} seats, "
