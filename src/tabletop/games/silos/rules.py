@@ -110,6 +110,26 @@ MALL_DRAW, MALL_FOUR = A("mall_draw"), A("mall_four")
 NEWS_DRAW, NEWS_THREE = A("news_draw"), A("news_three")
 CHURCH_CARD, DOWNGRADE = A("church_card"), A("downgrade")
 SKILL_DRAW = A("skill_draw")
+SHERIFF = tuple(tuple(tuple(A("sheriff", g, k, a) for a in range(NL)) for k in range(3)) for g in range(4))
+TAKE = tuple(tuple(A("take", x, y) for y in range(NT)) for x in range(NT))
+RETURN = tuple(A("return", t) for t in range(NT))
+CHURCH_PLAYER = tuple(tuple(A("church_player", t, g) for g in range(4)) for t in range(NT))
+CHURCH_FOCUS = tuple(tuple(A("church_focus", t, i) for i in range(NL)) for t in range(NT))
+
+
+def _exchange_table() -> tuple[tuple[tuple[int, ...], Action], ...]:
+    out = []
+    for x in range(5):
+        for y in range(x, 5):
+            for z in range(y, 5):
+                need = [0] * 5
+                for v in (x, y, z):
+                    need[v] += 1
+                out.append((tuple(need), A("exchange", x, y, z)))
+    return tuple(out)
+
+
+EXCHANGES = _exchange_table()
 
 # frame kinds
 (K_POS, K_MOVE, K_SKILLS, K_CARD, K_REJECT, K_END, K_DISCARD, K_ALLPOW, K_YOURPOW, K_ONEPOW, K_EXERT, K_SHERIFF,
@@ -978,7 +998,8 @@ def _sheriff_moves(s: S, verb: str, only: int) -> list[Action]:
     for g in range(s.nf):
         for a in range(NL):
             if a != 1 and (only < 0 or only == g * NL + a):
-                out.extend(A(verb, g, k, a) for k in s._kinds_at(g, a))
+                row = SHERIFF[g]
+                out.extend([row[k][a] for k in s._kinds_at(g, a)])
     return out
 
 
@@ -1104,18 +1125,13 @@ def _apply_mall_alt(s: S, fr: Frame, a: Action) -> None:
 def _exchanges(s: S, p: int) -> list[Action]:
     if not s.emblem_supply:
         return []
-    have = [*s.hum[p * NT:(p + 1) * NT], s.cows[p]]
-    out = []
-    for x in range(5):
-        for y in range(x, 5):
-            for z in range(y, 5):
-                need = [0] * 5
-                need[x] += 1
-                need[y] += 1
-                need[z] += 1
-                if all(need[i] <= have[i] for i in range(5)):
-                    out.append(A("exchange", x, y, z))
-    return out
+    h = s.hum
+    b = p * NT
+    have = (h[b], h[b + 1], h[b + 2], h[b + 3], s.cows[p])
+    if sum(have) < 3:
+        return []
+    return [a for need, a in EXCHANGES if need[0] <= have[0] and need[1] <= have[1] and need[2] <= have[2]
+            and need[3] <= have[3] and need[4] <= have[4]]
 
 
 def _step_news(s: S, fr: Frame) -> int:
@@ -1186,7 +1202,7 @@ def _step_return(s: S, fr: Frame) -> int:
 
 def _legal_return(s: S, fr: Frame) -> list[Action]:
     p = fr[1]
-    return [A("return", t) for t in range(NT) if s.hum[p * NT + t]]
+    return [RETURN[t] for t in range(NT) if s.hum[p * NT + t]]
 
 
 def _apply_return(s: S, fr: Frame, a: Action) -> None:
@@ -1202,9 +1218,9 @@ def _legal_church(s: S, fr: Frame) -> list[Action]:
     out: list[Action] = []
     for g in range(s.players):
         if g != p:
-            out.extend(A("church_player", t, g) for t in range(NT) if s.hum[g * NT + t])
+            out.extend([CHURCH_PLAYER[t][g] for t in range(NT) if s.hum[g * NT + t]])
     for i in range(NL):
-        out.extend(A("church_focus", t, i) for t in range(NT) if s.focus[i * NT + t])
+        out.extend([CHURCH_FOCUS[t][i] for t in range(NT) if s.focus[i * NT + t]])
     out.append(SKIP)
     return out
 
@@ -1403,7 +1419,7 @@ def _step_mc(s: S, fr: Frame) -> int:
 
 
 def _legal_mc(s: S, fr: Frame) -> list[Action]:
-    return [A("take", x, y) for x, y in _mc_pairs(s, fr[2])]
+    return [TAKE[x][y] for x, y in _mc_pairs(s, fr[2])]
 
 
 def _apply_mc(s: S, fr: Frame, a: Action) -> None:
