@@ -11,35 +11,29 @@ Arg = int | str
 class Action:
     """One decision: a verb, its arguments and its canonical text (`str(action)`).
 
-    Instances are interned by their game's `ActionTable`, so equal actions are usually the same object and
-    comparing them is an identity check. Actions are immutable and hashable.
+    Actions are interned: constructing the same (verb, args, text) twice returns the same object, also after
+    pickling. So equality is identity, and `action in legal_actions` is a C-speed identity scan. Immutable.
     """
 
-    __slots__ = ("_hash", "args", "text", "verb")
+    __slots__ = ("__weakref__", "args", "text", "verb")
 
     verb: str
     args: tuple[Arg, ...]
     text: str
-    _hash: int
 
-    def __init__(self, verb: str, args: tuple[Arg, ...], text: str) -> None:
-        object.__setattr__(self, "verb", verb)
-        object.__setattr__(self, "args", args)
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "_hash", hash((verb, args)))
+    def __new__(cls, verb: str, args: tuple[Arg, ...], text: str) -> Action:
+        key = (verb, args, text)
+        a = _INTERNED.get(key)
+        if a is None:
+            a = object.__new__(cls)
+            object.__setattr__(a, "verb", verb)
+            object.__setattr__(a, "args", args)
+            object.__setattr__(a, "text", text)
+            _INTERNED[key] = a
+        return a
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("actions are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if not isinstance(other, Action):
-            return NotImplemented
-        return self.verb == other.verb and self.args == other.args
-
-    def __hash__(self) -> int:
-        return self._hash
 
     def __str__(self) -> str:
         return self.text
@@ -49,6 +43,15 @@ class Action:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Action, (self.verb, self.args, self.text))
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Action:
+        return self
+
+
+_INTERNED: dict[tuple[str, tuple[Arg, ...], str], Action] = {}
 
 
 class ActionTable:

@@ -183,9 +183,12 @@ class State(ABC):
     def _match(self, text: str, legal: list[Action]) -> Action:
         if not isinstance(text, str):
             raise IllegalAction(f"an action must be an Action or its text, not {type(text).__name__}")
+        for a in legal:
+            if a.text == text:
+                return a
         want = normalize_text(text)
         for a in legal:
-            if a.text == want or normalize_text(a.text) == want:
+            if normalize_text(a.text) == want:
                 return a
         raise IllegalAction(self._illegal_message(text, legal))
 

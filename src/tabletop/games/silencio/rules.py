@@ -702,7 +702,7 @@ class SilencioState(State):
                 "top green": " (highest green: no dark effect)"}[how]
         if kind in ("give", "giveto"):
             q, c = e[2], e[3]
-            secret = seat in (p, q)
+            secret = seat in (p, q) and c >= 0
             return f"p{p} gave {card_text(c) if secret else 'a card'} to p{q}"
         if kind == "pass":
             return f"p{p} passed"
@@ -731,20 +731,35 @@ class SilencioState(State):
 
     # ---- sampling ----------------------------------------------------------------------------------------
     def _sample(self, seat: Seat, rng: Rng) -> Self:
-        """Redeal every card seat cannot place: others' unknown hand cards and the deck (order included)."""
+        """Redeal every card seat cannot place: others' unknown hand cards and the deck (order included).
+
+        The result depends only on what seat sees and on `rng` (the pool is sorted before it is shuffled,
+        hands are kept sorted, and private log entries between other seats lose their card), so a search
+        agent gets the same determinizations from any two states seat cannot tell apart (ruling C-15).
+        """
         s = self.clone()
         bit = 1 << seat
-        slots: list[tuple[list[int], int]] = []
+        pool = list(s.deck)
+        kept: list[list[int]] = []
         for q, hand in enumerate(s.hands):
-            if q != seat:
-                slots.extend((hand, i) for i, c in enumerate(hand) if not s.known[c] & bit)
-        slots.extend((s.deck, i) for i in range(len(s.deck)))
-        cards = [lst[i] for lst, i in slots]
-        masks = [s.known[c] for c in cards]
-        rng.shuffle(cards)
-        for (lst, i), c, m in zip(slots, cards, masks, strict=True):
-            lst[i] = c
-            s.known[c] = m
+            if q == seat:
+                kept.append(hand)
+                continue
+            kept.append(sorted(c for c in hand if s.known[c] & bit))
+            pool.extend(c for c in hand if not s.known[c] & bit)
+        pool.sort()
+        rng.shuffle(pool)
+        for q, hand in enumerate(s.hands):
+            if q == seat:
+                continue
+            dealt = [pool.pop() for _ in range(len(hand) - len(kept[q]))]
+            for c in dealt:
+                s.known[c] = 1 << q
+            s.hands[q] = sorted(kept[q] + dealt)
+        for c in pool:
+            s.known[c] = 0
+        s.deck = pool
+        s.log = [e if e[0] not in ("give", "giveto") or seat in (e[1], e[2]) else (*e[:3], -1) for e in s.log]
         return s
 
     def snapshot(self) -> dict[str, Any]:

@@ -680,6 +680,7 @@ class SiliconVaniaState(State):
             fixed = s.bid_spec[q] if s.revealed else -1
             unseen += [r for r in s.disc[q] if r != fixed]
             keep_bid[q] = s.bid_spec[q] >= 0 and not s.revealed  # the committed bid is still in hand
+        unseen.sort()  # the sample depends only on what seat sees, not on how the unseen cards lie
         rng.shuffle(unseen)
         for q in range(n):
             if q == seat:
@@ -692,6 +693,7 @@ class SiliconVaniaState(State):
                 cards = [c + 1 for c in range(7) if s.bid_hand[q] >> c & 1] or [0]
                 s.bid_card[q] = cards[rng.below(len(cards))]
         s.spec_deck = unseen
+        s.tile_deck.sort()
         rng.shuffle(s.tile_deck)
         if s.to_move is not None:
             s._opts = s._options(s.stack[-1])
