@@ -112,7 +112,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
                       f"{r.us_per_decision:.2f}", f"{r.clone_us:.2f}")
     console.print(table)
     for r in results:
-        console.print(r.line(), highlight=False)
+        console.print(r.line(), highlight=False, soft_wrap=True)
     return 0
 
 
