@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 from tabletop.core import Action, ActionTable, Rng, State, View
@@ -28,6 +28,9 @@ UPG, TRAIN0 = 7, 20
 DECISIONS = frozenset({K_BID, K_RECOVER, K_POOL, K_PLACE, K_CASTLE, K_TRAIN, K_RELOC, K_SWAPOBJ, K_UPGRADE,
                        K_EXCHANGE, K_ANTIQ, K_TAKE, K_OBJECTIVE})
 Task = tuple[int, int, int, int]
+LogEntry = tuple[Any, ...]  # (seat or -1, Action) or (seat or -1, word, *details); see _log_text
+Log = tuple[LogEntry, "Log"] | None
+BID_COST = (0, 0, 0, 0, 0, 0, 1, 2)  # silent bid cards 6 and 7 cost vampires
 
 
 def _fmt(verb: str, args: tuple[int | str, ...]) -> str:
@@ -122,6 +125,8 @@ class SiliconVaniaState(State):
     pools: list[list[int]]
     row: list[int]
     stack: list[Task]
+    shown: list[int]  # per seat, bit r: specialist r was revealed as a bid and still lies in the discard pile
+    log: Log
     _opts: list[Action]
     _final: list[dict[str, Any]] | None
 
@@ -168,6 +173,8 @@ class SiliconVaniaState(State):
         s.pools = []
         s.row = []
         s.stack = [(K_ROUND, 0, 0, 0)]
+        s.shown = [0] * n
+        s.log = None
         s._opts = []
         s._final = None
         s._run()
@@ -214,31 +221,37 @@ class SiliconVaniaState(State):
         s.pools = [p.copy() for p in self.pools]
         s.row = self.row.copy()
         s.stack = self.stack.copy()
+        s.shown = self.shown.copy()
+        s.log = self.log
         s._opts = self._opts
         s._final = self._final
         return s
 
     # ---- the flow --------------------------------------------------------------------------------------
+    # The flow is a stack of small tasks (kind, seat, a, b). Automatic tasks run at once; a decision task
+    # stops the flow at its seat unless it has no option (skipped) or exactly one (applied, except bids,
+    # which stay a decision so that a seat's choice is never revealed by the flow).
     def _run(self) -> None:
         """Resolve automatic tasks until a decision with a real choice (or the end) is reached."""
         stack = self.stack
         while stack:
             task = stack[-1]
             kind = task[0]
-            if kind in DECISIONS:
-                opts = self._options(task)
+            opt = _OPTIONS[kind]
+            if opt is not None:
+                opts = opt(self, task[1], task[2])
                 if not opts:
                     stack.pop()
                     continue
                 if len(opts) == 1 and kind != K_BID:
                     stack.pop()
-                    self._decide(task, opts[0])
+                    _DECIDE[kind](self, task[1], task[2], opts[0])
                     continue
                 self.to_move = task[1]
                 self._opts = opts
                 return
             stack.pop()
-            self._auto(task)
+            _AUTO[kind](self, task[1], task[2], task[3])
         self.to_move = None
         self._opts = []
         self._final = [self.breakdown(p) for p in range(self.players)]
@@ -251,57 +264,35 @@ class SiliconVaniaState(State):
         return self._opts
 
     def _apply(self, action: Action) -> None:
-        task = self.stack.pop()
-        self._decide(task, action)
+        kind, p, a, _ = self.stack.pop()
+        _DECIDE[kind](self, p, a, action)
         self._run()
 
+    def _log(self, entry: LogEntry) -> None:
+        self.log = (entry, self.log)  # an immutable cons list: clones share it
+
     # ---- automatic steps ---------------------------------------------------------------------------------
-    def _auto(self, task: Task) -> None:
-        kind, p, a, b = task
-        if kind == K_ROUND:
-            self._refresh()
-        elif kind == K_REVEAL:
-            self._reveal()
-        elif kind == K_TILETURN:
-            self._tile_turn(p, a)
-        elif kind == K_GAIN:
-            tasks: list[Task] = []
-            for t in self.pending[p]:
-                tasks += self._bonus_tasks(p, C.tiles[t].bonus)
-            self._push(tasks)
-        elif kind == K_PLACEALL:
-            self._push([(K_PLACE, p, 0, 0)] * len(self.pending[p]))
-        elif kind == K_STEP:
-            self._step(p, a, b)
-        elif kind == K_CONTRACT:
-            if self.contract_sup > 0:
-                self.contract_sup -= 1
-                self.contracts[p] += 1
-        elif kind == K_VAMP:
-            self.vamp[p] += 1
-            self.vamp_sup -= 1  # below zero: substitutes (ruling V-7)
-        elif kind == K_CAT:
-            if self.cat_sup > 0:
-                self.cat_sup -= 1
-                self.cats[p] += 1
-        elif kind == K_HOUND:
-            if self.hound_sup > 0:
-                self.hound_sup -= 1
-                self.hounds[p] += 1
-        elif kind == K_SPECPHASE:
-            order = sorted(range(self.players), key=lambda q: -self.bid_spec[q])
-            self._push([(K_SPECTURN, q, 0, 0) for q in order] + [(K_ENDROUND, 0, 0, 0)])
-        elif kind == K_SPECTURN:
-            self._spec_turn(p)
-        elif kind == K_DISCARD:
-            self.disc[p].append(self.bid_spec[p])
-            self.in_flight[p] = 0
-        elif kind == K_REST2P:
-            for pool in self.pools:
-                self.pending[p] += pool
-                pool.clear()
-        elif kind == K_ENDROUND:
-            self._end_round()
+    def _a_round(self, p: int, a: int, b: int) -> None:
+        """Refresh: fill the selection pools and the specialist row, then every seat bids."""
+        n = self.players
+        self.round += 1
+        self._log((-1, "round", self.round))
+        per, count = (1, 4) if n == 2 else (2, n + 1)
+        pools = []
+        for _ in range(count):
+            pool = []
+            for _ in range(per):
+                t = self._draw_tile()
+                if t >= 0:
+                    pool.append(t)
+            pools.append(pool)
+        self.pools = pools
+        deck = self.spec_deck
+        self.row = [deck.pop() for _ in range(min(n, len(deck)))]
+        self.bid_card = [-1] * n
+        self.bid_spec = [-1] * n
+        self.revealed = 0
+        self._push([(K_BID, q, 0, 0) for q in range(n)] + [(K_REVEAL, 0, 0, 0)])
 
     def _draw_tile(self) -> int:
         if not self.tile_deck and self.tile_disc:  # ruling V-1: reshuffle the discarded tiles
@@ -310,21 +301,8 @@ class SiliconVaniaState(State):
             self.rng.shuffle(self.tile_deck)
         return self.tile_deck.pop() if self.tile_deck else -1
 
-    def _refresh(self) -> None:
-        n = self.players
-        self.round += 1
-        per, count = (1, 4) if n == 2 else (2, n + 1)
-        self.pools = []
-        for _ in range(count):
-            pool = [self._draw_tile() for _ in range(per)]
-            self.pools.append([t for t in pool if t >= 0])
-        self.row = [self.spec_deck.pop() for _ in range(min(n, len(self.spec_deck)))]
-        self.bid_card = [-1] * n
-        self.bid_spec = [-1] * n
-        self.revealed = 0
-        self._push([(K_BID, q, 0, 0) for q in range(n)] + [(K_REVEAL, 0, 0, 0)])
-
-    def _reveal(self) -> None:
+    def _a_reveal(self, p: int, a: int, b: int) -> None:
+        """All bids are revealed at once; bid cards 6 and 7 are paid for or count as 0 (ruling V-9)."""
         n = self.players
         self.revealed = 1
         for q in range(n):
@@ -333,23 +311,27 @@ class SiliconVaniaState(State):
             if c > 0:
                 self.bid_hand[q] &= ~(1 << (c - 1))
                 self.bid_disc[q] |= 1 << (c - 1)
-                cost = 1 if c == 6 else 2 if c == 7 else 0
-                if cost:  # ruling V-9: paid automatically when the player can
+                cost = BID_COST[c]
+                if cost:
                     if self.vamp[q] >= cost:
                         self.vamp[q] -= cost
                         self.vamp_sup += cost
                     else:
                         v = 0
-            self.bid_value[q] = max(v, 0)
-            self.hand[q].remove(self.bid_spec[q])
+            self.bid_value[q] = v if v > 0 else 0
+            r = self.bid_spec[q]
+            self.hand[q].remove(r)
+            self.shown[q] |= 1 << r
             self.in_flight[q] = 1
+            self._log((q, "reveal", c, r, self.bid_value[q]))
         self.order = sorted(range(n), key=lambda q: (-self.bid_value[q], -self.bid_spec[q]))
         self._push([(K_TILETURN, q, i, 0) for i, q in enumerate(self.order)] + [(K_SPECPHASE, 0, 0, 0)])
 
-    def _tile_turn(self, p: int, idx: int) -> None:
+    def _a_tileturn(self, p: int, idx: int, b: int) -> None:
+        """Building tile resolution of one seat: bid card ability, pool choice, tile bonuses, placement."""
         c = self.bid_card[p]
         tasks: list[Task] = []
-        if c in (1, 2):
+        if c == 1 or c == 2:
             tasks.append((K_VAMP, p, 0, 0))
         elif c == 3:
             tasks.append((K_RECOVER, p, 0, 0))
@@ -360,13 +342,17 @@ class SiliconVaniaState(State):
         tasks += [(K_GAIN, p, 0, 0), (K_PLACEALL, p, 0, 0)]
         self._push(tasks)
 
-    def _bonus_tasks(self, p: int, bonus: tuple[int, ...]) -> list[Task]:
-        out: list[Task] = []
-        for b in bonus:
-            out.append((K_VAMP, p, 0, 0) if b == 0 else (K_STEP, p, INNOV if b == 1 else SURV, 1))
-        return out
+    def _a_gain(self, p: int, a: int, b: int) -> None:
+        tasks: list[Task] = []
+        for t in self.pending[p]:
+            tasks += BONUS_TASKS[p][C.tiles[t].bonus]
+        self._push(tasks)
 
-    def _step(self, p: int, track: int, n: int) -> None:
+    def _a_placeall(self, p: int, a: int, b: int) -> None:
+        self.stack.extend([(K_PLACE, p, 0, 0)] * len(self.pending[p]))
+
+    def _a_step(self, p: int, track: int, n: int) -> None:
+        """Move a marker n steps; every space landed on or passed gives its bonus; meeting gives a contract."""
         tasks: list[Task] = []
         for _ in range(n):
             if track == INNOV:
@@ -379,93 +365,103 @@ class SiliconVaniaState(State):
                     break
                 self.surv[p] -= 1
                 space = self.surv[p]
-            bonus = TRACK_KINDS[C.track[space]]
-            if bonus:
-                tasks.append(self._track_task(p, bonus))
+            kind = TRACK_TASK[space]
+            if kind >= 0:
+                tasks.append((kind, p, 0, 0))
             if not self.met[p] and self.inn[p] >= self.surv[p]:
-                self.met[p] = 1
+                self.met[p] = 1  # ruling V-14
                 tasks.append((K_CONTRACT, p, 0, 0))
-        self._push(tasks)
+        if tasks:
+            self._push(tasks)
 
-    @staticmethod
-    def _track_task(p: int, bonus: str) -> Task:
-        kind = {"contract": K_CONTRACT, "recover": K_RECOVER, "train": K_TRAIN, "relocate": K_RELOC,
-                "castle": K_CASTLE, "swap_objective": K_SWAPOBJ, "upgrade_castle": K_UPGRADE}[bonus]
-        return (kind, p, 0, 0)
+    def _a_contract(self, p: int, a: int, b: int) -> None:
+        if self.contract_sup > 0:
+            self.contract_sup -= 1
+            self.contracts[p] += 1
+            self._log((p, "gain", "a council contract"))
 
-    def _spec_turn(self, p: int) -> None:
-        tasks: list[Task] = []
-        for e in C.specialists[self.bid_spec[p]].effect:
-            if e == "vampire":
-                tasks.append((K_VAMP, p, 0, 0))
-            elif e == "innovation":
-                tasks.append((K_STEP, p, INNOV, 1))
-            elif e == "survival":
-                tasks.append((K_STEP, p, SURV, 1))
-            elif e == "cat":
-                tasks.append((K_CAT, p, 0, 0))
-            elif e == "hound":
-                tasks.append((K_HOUND, p, 0, 0))
-            elif e == "exchange":
-                tasks.append((K_EXCHANGE, p, 0, 0))
-            else:
-                tasks.append((K_ANTIQ, p, 0, 0))
-        tasks += [(K_TAKE, p, 0, 0), (K_DISCARD, p, 0, 0)]
+    def _a_vamp(self, p: int, a: int, b: int) -> None:
+        self.vamp[p] += 1
+        self.vamp_sup -= 1  # below zero: substitutes (ruling V-7)
+
+    def _a_cat(self, p: int, a: int, b: int) -> None:
+        if self.cat_sup > 0:
+            self.cat_sup -= 1
+            self.cats[p] += 1
+            self._log((p, "gain", "a cat"))
+
+    def _a_hound(self, p: int, a: int, b: int) -> None:
+        if self.hound_sup > 0:
+            self.hound_sup -= 1
+            self.hounds[p] += 1
+            self._log((p, "gain", "a hound"))
+
+    def _a_specphase(self, p: int, a: int, b: int) -> None:
+        order = sorted(range(self.players), key=lambda q: -self.bid_spec[q])
+        self._push([(K_SPECTURN, q, 0, 0) for q in order] + [(K_ENDROUND, 0, 0, 0)])
+
+    def _a_specturn(self, p: int, a: int, b: int) -> None:
+        """Specialist resolution of one seat: bid effect, take from the row, discard, objective (rounds 4-8)."""
+        tasks = [*EFFECT_TASKS[p][self.bid_spec[p]], (K_TAKE, p, 0, 0), (K_DISCARD, p, 0, 0)]
         if self.round >= 4:
             tasks.append((K_OBJECTIVE, p, 0, 0))
         self._push(tasks)
 
-    def _end_round(self) -> None:
+    def _a_discard(self, p: int, a: int, b: int) -> None:
+        self.disc[p].append(self.bid_spec[p])
+        self.in_flight[p] = 0
+
+    def _a_rest2p(self, p: int, a: int, b: int) -> None:
+        """Two players: the second seat acquires the tiles of the pools the first left."""
+        for pool in self.pools:
+            if pool:
+                self.pending[p] += pool
+                self._log((p, "tiles", *pool))
+                pool.clear()
+
+    def _a_endround(self, p: int, a: int, b: int) -> None:
         for pool in self.pools:
             self.tile_disc += pool
         self.pools = []
         if self.round < C.rounds:
             self.stack.append((K_ROUND, 0, 0, 0))
 
-    # ---- decisions ----------------------------------------------------------------------------------------
-    def _options(self, task: Task) -> list[Action]:
-        kind, p, a, _ = task
-        if kind == K_BID:
-            cards = [c + 1 for c in range(7) if self.bid_hand[p] >> c & 1] or [0]
-            hand = self.hand[p]
-            return [BID[c][r] for c in cards for r in hand]
-        if kind == K_RECOVER:
-            return [RECOVER[c + 1] for c in range(7) if self.bid_disc[p] >> c & 1]
-        if kind == K_POOL:
-            return [POOL[i + 1] for i, pool in enumerate(self.pools) if pool]
-        if kind == K_PLACE:
-            g = self.grid[p]
-            empty = [i for i in range(16) if g[i] < 0]
-            return [PLACE[t][i] for t in self.pending[p] for i in empty]
-        if kind == K_CASTLE:
-            free = [s for s in range(8) if self.perim[p][s] < 0]
-            return [CASTLE_A[c][s] for c in self.castle_sup for s in free]
-        if kind == K_TRAIN:
-            free = [s for s in range(8) if self.perim[p][s] < 0]
-            return [TRAIN_A[t][s] for t in self.train_sup for s in free]
-        if kind == K_UPGRADE:
-            return [UPGRADE[s] for s in range(8) if 0 <= self.perim[p][s] < UPG]
-        if kind == K_RELOC:
-            return self._reloc_options(p, a)
-        if kind == K_SWAPOBJ:
-            if not self.objs[p]:
-                return []
-            return [SKIP_SWAP] + [SWAP[o][r] for o in self.objs[p] for r in self.hand[p] + self.disc[p]]
-        if kind == K_EXCHANGE:
-            g, an = self.grid[p], self.anti[p]
-            cells = [i for i in range(16) if g[i] >= 0 and an[i] < 0]
-            if not cells or not self.xpool:
-                return []
-            return [SKIP_EXCHANGE] + [EXCHANGE[i][t] for i in cells for t in self.xpool]
-        if kind == K_ANTIQ:
-            return self._antiquity_options(p)
-        if kind == K_TAKE:
-            return [TAKE[r] for r in self.row]
-        if kind == K_OBJECTIVE:
-            return [OBJECTIVE[r] for r in self.hand[p]]
-        raise AssertionError(kind)
+    # ---- decisions: options ------------------------------------------------------------------------------
+    def _o_bid(self, p: int, a: int) -> list[Action]:
+        mask = self.bid_hand[p]
+        hand = self.hand[p]
+        return [BID[c][r] for c in BID_CARDS[mask] for r in hand]
 
-    def _reloc_options(self, p: int, moved: int) -> list[Action]:
+    def _o_recover(self, p: int, a: int) -> list[Action]:
+        return RECOVER_OPTS[self.bid_disc[p]]
+
+    def _o_pool(self, p: int, a: int) -> list[Action]:
+        return [POOL[i + 1] for i, pool in enumerate(self.pools) if pool]
+
+    def _o_place(self, p: int, a: int) -> list[Action]:
+        g = self.grid[p]
+        empty = [i for i in range(16) if g[i] < 0]
+        pending = self.pending[p]
+        if len(pending) == 1:
+            row = PLACE[pending[0]]
+            return [row[i] for i in empty]
+        return [PLACE[t][i] for t in pending for i in empty]
+
+    def _o_castle(self, p: int, a: int) -> list[Action]:
+        per = self.perim[p]
+        free = [s for s in range(8) if per[s] < 0]
+        return [CASTLE_A[c][s] for c in self.castle_sup for s in free]
+
+    def _o_train(self, p: int, a: int) -> list[Action]:
+        per = self.perim[p]
+        free = [s for s in range(8) if per[s] < 0]
+        return [TRAIN_A[t][s] for t in self.train_sup for s in free]
+
+    def _o_upgrade(self, p: int, a: int) -> list[Action]:
+        per = self.perim[p]
+        return [UPGRADE[s] for s in range(8) if 0 <= per[s] < UPG]
+
+    def _o_reloc(self, p: int, moved: int) -> list[Action]:
         g, per = self.grid[p], self.perim[p]
         full = [i for i in range(16) if g[i] >= 0]
         empty = [i for i in range(16) if g[i] < 0]
@@ -478,7 +474,19 @@ class SiliconVaniaState(State):
         out += [RELOC_MOVE[i][j] for i in pfull for j in pempty]
         return out if len(out) > 1 else []
 
-    def _antiquity_options(self, p: int) -> list[Action]:
+    def _o_swapobj(self, p: int, a: int) -> list[Action]:
+        if not self.objs[p]:
+            return []
+        return [SKIP_SWAP] + [SWAP[o][r] for o in self.objs[p] for r in self.hand[p] + self.disc[p]]
+
+    def _o_exchange(self, p: int, a: int) -> list[Action]:
+        g, an = self.grid[p], self.anti[p]
+        cells = [i for i in range(16) if g[i] >= 0 and an[i] < 0]  # ruling V-12
+        if not cells or not self.xpool:
+            return []
+        return [SKIP_EXCHANGE] + [EXCHANGE[i][t] for i in cells for t in self.xpool]
+
+    def _o_antiq(self, p: int, a: int) -> list[Action]:
         kinds = sorted({C.antiquities[i] for i in self.anti_sup})
         g, an = self.grid[p], self.anti[p]
         out = []
@@ -491,69 +499,101 @@ class SiliconVaniaState(State):
                 out.append(ANTIQ[k][i])
         return out
 
-    def _decide(self, task: Task, act: Action) -> None:
-        kind, p, a, _ = task
+    def _o_take(self, p: int, a: int) -> list[Action]:
+        return [TAKE[r] for r in self.row]
+
+    def _o_objective(self, p: int, a: int) -> list[Action]:
+        return [OBJECTIVE[r] for r in self.hand[p]]
+
+    # ---- decisions: effects -----------------------------------------------------------------------------
+    def _d_bid(self, p: int, a: int, act: Action) -> None:
+        c, r = act.args
+        self.bid_card[p] = int(c)
+        self.bid_spec[p] = int(r)
+
+    def _d_recover(self, p: int, a: int, act: Action) -> None:
+        bit = 1 << (int(act.args[0]) - 1)
+        self.bid_disc[p] &= ~bit
+        self.bid_hand[p] |= bit
+        self._log((p, act))
+
+    def _d_pool(self, p: int, a: int, act: Action) -> None:
+        pool = self.pools[int(act.args[0]) - 1]
+        self.pending[p] += pool
+        self._log((p, "tiles", *pool))
+        pool.clear()
+
+    def _d_place(self, p: int, a: int, act: Action) -> None:
+        t, i = act.args
+        self.pending[p].remove(t)  # type: ignore[arg-type]
+        self.grid[p][i] = t  # type: ignore[index,assignment]
+
+    def _d_castle(self, p: int, a: int, act: Action) -> None:
+        c, s = int(act.args[0]), int(act.args[1])
+        self.castle_sup.remove(c)
+        self.perim[p][s] = c
+        self._log((p, act))
+        bonus = C.castles[c].bonus
+        if bonus:
+            self._push(BONUS_TASKS[p][bonus])
+
+    def _d_train(self, p: int, a: int, act: Action) -> None:
+        t, s = int(act.args[0]), int(act.args[1])
+        self.train_sup.remove(t)
+        self.perim[p][s] = TRAIN0 + t
+        self._log((p, act))
+
+    def _d_upgrade(self, p: int, a: int, act: Action) -> None:
+        self.perim[p][int(act.args[0])] += UPG
+        self._log((p, act))
+
+    def _d_reloc(self, p: int, a: int, act: Action) -> None:
         args = act.args
-        if kind == K_BID:
-            self.bid_card[p] = int(args[0])
-            self.bid_spec[p] = int(args[1])
-        elif kind == K_RECOVER:
-            bit = 1 << (int(args[0]) - 1)
-            self.bid_disc[p] &= ~bit
-            self.bid_hand[p] |= bit
-        elif kind == K_POOL:
-            pool = self.pools[int(args[0]) - 1]
-            self.pending[p] += pool
-            pool.clear()
-        elif kind == K_PLACE:
-            t, i = int(args[0]), int(args[1])
-            self.pending[p].remove(t)
-            self.grid[p][i] = t
-        elif kind == K_CASTLE:
-            c, s = int(args[0]), int(args[1])
-            self.castle_sup.remove(c)
-            self.perim[p][s] = c
-            self._push(self._bonus_tasks(p, C.castles[c].bonus))
-        elif kind == K_TRAIN:
-            t, s = int(args[0]), int(args[1])
-            self.train_sup.remove(t)
-            self.perim[p][s] = TRAIN0 + t
-        elif kind == K_UPGRADE:
-            self.perim[p][int(args[0])] += UPG
-        elif kind == K_RELOC:
-            if args[0] in ("swap", "move"):
-                self._relocate(p, str(args[0]), int(args[1]), int(args[2]))
-                if args[0] == "move" and a == 0:
-                    self.stack.append((K_RELOC, p, 1, 0))
-        elif kind == K_SWAPOBJ:
-            if args[0] != "skip":
-                o, r = int(args[0]), int(args[1])
-                objs = self.objs[p]
-                objs[objs.index(o)] = r
-                src = self.hand[p] if r in self.hand[p] else self.disc[p]
-                src[src.index(r)] = o
-        elif kind == K_EXCHANGE:
-            if args[0] != "skip":
-                i, t = int(args[0]), int(args[1])
-                self.xpool[self.xpool.index(t)] = self.grid[p][i]
-                self.grid[p][i] = -1
-                self.pending[p].append(t)
-                self._push([*self._bonus_tasks(p, C.tiles[t].bonus), (K_PLACE, p, 0, 0)])
-        elif kind == K_ANTIQ:
-            k, i = int(args[0]), int(args[1])
-            inst = next(x for x in self.anti_sup if C.antiquities[x] == k)
-            self.anti_sup.remove(inst)
-            self.anti[p][i] = inst
-            if k == SCEPTER:
-                self._push([(K_STEP, p, SURV, 1), (K_STEP, p, INNOV, 1)])
-        elif kind == K_TAKE:
-            r = int(args[0])
-            self.row.remove(r)
-            self.hand[p].append(r)
-        elif kind == K_OBJECTIVE:
-            r = int(args[0])
-            self.hand[p].remove(r)
-            self.objs[p].append(r)
+        if args[0] == "swap" or args[0] == "move":
+            self._relocate(p, str(args[0]), int(args[1]), int(args[2]))
+            self._log((p, act))
+            if args[0] == "move" and a == 0:
+                self.stack.append((K_RELOC, p, 1, 0))
+
+    def _d_swapobj(self, p: int, a: int, act: Action) -> None:
+        if act.args[0] != "skip":
+            o, r = int(act.args[0]), int(act.args[1])
+            objs = self.objs[p]
+            objs[objs.index(o)] = r
+            src = self.hand[p] if r in self.hand[p] else self.disc[p]
+            src[src.index(r)] = o
+            self.shown[p] &= ~(1 << r)  # it is an objective now; where o went stays private
+            self._log((p, act))
+
+    def _d_exchange(self, p: int, a: int, act: Action) -> None:
+        if act.args[0] != "skip":
+            i, t = int(act.args[0]), int(act.args[1])
+            self.xpool[self.xpool.index(t)] = self.grid[p][i]
+            self.grid[p][i] = -1
+            self.pending[p].append(t)
+            self._log((p, act))
+            self._push([*BONUS_TASKS[p][C.tiles[t].bonus], (K_PLACE, p, 0, 0)])
+
+    def _d_antiq(self, p: int, a: int, act: Action) -> None:
+        k, i = int(act.args[0]), int(act.args[1])
+        inst = next(x for x in self.anti_sup if C.antiquities[x] == k)
+        self.anti_sup.remove(inst)
+        self.anti[p][i] = inst
+        self._log((p, act))
+        if k == SCEPTER:
+            self._push([(K_STEP, p, SURV, 1), (K_STEP, p, INNOV, 1)])
+
+    def _d_take(self, p: int, a: int, act: Action) -> None:
+        r = act.args[0]
+        self.row.remove(r)  # type: ignore[arg-type]
+        self.hand[p].append(r)  # type: ignore[arg-type]
+        self._log((p, act))
+
+    def _d_objective(self, p: int, a: int, act: Action) -> None:
+        r = act.args[0]
+        self.hand[p].remove(r)  # type: ignore[arg-type]
+        self.objs[p].append(r)  # type: ignore[arg-type]
+        self._log((p, act))
 
     def _relocate(self, p: int, how: str, i: int, j: int) -> None:
         if i >= 16:
@@ -637,6 +677,7 @@ class SiliconVaniaState(State):
             "bid_discards": [c + 1 for c in range(7) if self.bid_disc[p] >> c & 1],
             "objectives": self.objs[p].copy(),
             "hand_size": len(self.hand[p]), "discard_size": len(self.disc[p]),
+            "revealed_discards": sorted(r for r in self.disc[p] if self.shown[p] >> r & 1),
             "pending_tiles": self.pending[p].copy(),
             "has_bid": self.bid_spec[p] >= 0,
             "bid": [self.bid_card[p], self.bid_spec[p]] if self.revealed else None,
@@ -662,13 +703,27 @@ class SiliconVaniaState(State):
                        "contracts": self.contract_sup, "castles": self.castle_sup.copy(),
                        "trains": self.train_sup.copy(), "antiquities": sorted(C.antiquities[x] for x in self.anti_sup)},
             "seats": seats,
+            "log": [[q, _log_text(e)] for q, e in self.log_entries(LOG_SHOWN)],
         }
         if self.to_move is None:
             v["final"] = [self.breakdown(p) for p in range(self.players)]
             v["winners"] = self.winners()
         return v
 
+    def log_entries(self, limit: int | None = None) -> list[tuple[int, LogEntry]]:
+        """The public log, oldest first (the last `limit` entries): (seat or -1, entry)."""
+        out: list[tuple[int, LogEntry]] = []
+        node = self.log
+        while node is not None and (limit is None or len(out) < limit):
+            entry, node = node
+            out.append((int(entry[0]), entry))
+        out.reverse()
+        return out
+
     def _sample(self, seat: int, rng: Rng) -> Self:
+        """Redraw the cards `seat` cannot see: other seats' hands, the unrevealed part of their discard piles
+        (bids revealed earlier stay where everyone saw them go), their committed but unrevealed bids, the
+        specialist deck and the tile stack order."""
         s = self.clone()
         n = self.players
         unseen = s.spec_deck.copy()
@@ -677,8 +732,8 @@ class SiliconVaniaState(State):
             if q == seat:
                 continue
             unseen += s.hand[q]
-            fixed = s.bid_spec[q] if s.revealed else -1
-            unseen += [r for r in s.disc[q] if r != fixed]
+            shown = s.shown[q]
+            unseen += [r for r in s.disc[q] if not shown >> r & 1]
             keep_bid[q] = s.bid_spec[q] >= 0 and not s.revealed  # the committed bid is still in hand
         unseen.sort()  # the sample depends only on what seat sees, not on how the unseen cards lie
         rng.shuffle(unseen)
@@ -686,17 +741,20 @@ class SiliconVaniaState(State):
             if q == seat:
                 continue
             s.hand[q] = [unseen.pop() for _ in s.hand[q]]
-            fixed = s.bid_spec[q] if s.revealed else -1
-            s.disc[q] = [r if r == fixed else unseen.pop() for r in s.disc[q]]
+            shown = s.shown[q]
+            s.disc[q] = sorted(r if shown >> r & 1 else unseen.pop() for r in s.disc[q])
             if keep_bid[q]:
                 s.bid_spec[q] = s.hand[q][rng.below(len(s.hand[q]))]
-                cards = [c + 1 for c in range(7) if s.bid_hand[q] >> c & 1] or [0]
+                cards = BID_CARDS[s.bid_hand[q]]
                 s.bid_card[q] = cards[rng.below(len(cards))]
         s.spec_deck = unseen
         s.tile_deck.sort()
         rng.shuffle(s.tile_deck)
         if s.to_move is not None:
-            s._opts = s._options(s.stack[-1])
+            top = s.stack[-1]
+            opt = _OPTIONS[top[0]]
+            assert opt is not None
+            s._opts = opt(s, top[1], top[2])
         return s
 
     def component_counts(self) -> dict[str, int]:
@@ -732,8 +790,32 @@ class SiliconVaniaState(State):
                        self.train_sup, self.anti_sup],
             "tile_deck": self.tile_deck, "tile_disc": self.tile_disc, "spec_deck": self.spec_deck,
             "hand": self.hand, "disc": self.disc, "objs": self.objs, "xpool": self.xpool, "pools": self.pools,
-            "row": self.row, "stack": [list(t) for t in self.stack],
+            "row": self.row, "stack": [list(t) for t in self.stack], "shown": self.shown,
+            "log": [[q, _log_text(e)] for q, e in self.log_entries()],
         }
+
+
+LOG_SHOWN = 60  # public log entries in a view
+
+
+def _tile_name(t: int) -> str:
+    return f"t{t} {C.tiles[t].name}"
+
+
+def _log_text(e: LogEntry) -> str:
+    """A public log entry as a short sentence (without the seat)."""
+    if isinstance(e[1], Action):
+        return str(e[1])
+    word = e[1]
+    if word == "round":
+        return f"round {e[2]} begins"
+    if word == "reveal":
+        card, rank, value = e[2], e[3], e[4]
+        paid = "" if value == card else " (unpaid: counts 0)" if card > 0 else " (no card left)"
+        return f"revealed bid {card}{paid} with s{rank} {C.specialists[rank].name}"
+    if word == "tiles":
+        return "took " + " + ".join(_tile_name(t) for t in e[2:])
+    return f"gained {e[2]}"
 
 
 _DECISION_NAMES = {K_BID: "bid", K_RECOVER: "recover a bid card", K_POOL: "choose a selection pool",
@@ -741,3 +823,42 @@ _DECISION_NAMES = {K_BID: "bid", K_RECOVER: "recover a bid card", K_POOL: "choos
                    K_RELOC: "relocate tiles", K_SWAPOBJ: "swap a city objective", K_UPGRADE: "upgrade a castle",
                    K_EXCHANGE: "exchange a tile", K_ANTIQ: "take and place an antiquity",
                    K_TAKE: "take a specialist", K_OBJECTIVE: "add a city objective"}
+
+
+# ---- dispatch and precomputed tables (the hot path only indexes these) -------------------------------------
+_S = SiliconVaniaState
+_OPTIONS: list[Callable[[_S, int, int], list[Action]] | None] = [None] * 28
+_DECIDE: list[Callable[[_S, int, int, Action], None]] = [lambda s, p, a, act: None] * 28
+_AUTO: list[Callable[[_S, int, int, int], None]] = [lambda s, p, a, b: None] * 28
+for _k, _name in ((K_BID, "bid"), (K_RECOVER, "recover"), (K_POOL, "pool"), (K_PLACE, "place"),
+                  (K_CASTLE, "castle"), (K_TRAIN, "train"), (K_UPGRADE, "upgrade"), (K_RELOC, "reloc"),
+                  (K_SWAPOBJ, "swapobj"), (K_EXCHANGE, "exchange"), (K_ANTIQ, "antiq"), (K_TAKE, "take"),
+                  (K_OBJECTIVE, "objective")):
+    _OPTIONS[_k] = getattr(_S, f"_o_{_name}")
+    _DECIDE[_k] = getattr(_S, f"_d_{_name}")
+for _k, _name in ((K_ROUND, "round"), (K_REVEAL, "reveal"), (K_TILETURN, "tileturn"), (K_GAIN, "gain"),
+                  (K_PLACEALL, "placeall"), (K_STEP, "step"), (K_CONTRACT, "contract"), (K_VAMP, "vamp"),
+                  (K_CAT, "cat"), (K_HOUND, "hound"), (K_SPECPHASE, "specphase"), (K_SPECTURN, "specturn"),
+                  (K_DISCARD, "discard"), (K_REST2P, "rest2p"), (K_ENDROUND, "endround")):
+    _AUTO[_k] = getattr(_S, f"_a_{_name}")
+assert {k for k in range(28) if _OPTIONS[k] is not None} == DECISIONS
+
+_TRACK_KIND = {"contract": K_CONTRACT, "recover": K_RECOVER, "train": K_TRAIN, "relocate": K_RELOC,
+               "castle": K_CASTLE, "swap_objective": K_SWAPOBJ, "upgrade_castle": K_UPGRADE}
+TRACK_TASK = tuple(_TRACK_KIND.get(TRACK_KINDS[k], -1) for k in C.track)
+BID_CARDS = [[c + 1 for c in range(7) if m >> c & 1] or [0] for m in range(128)]
+RECOVER_OPTS = [[RECOVER[c + 1] for c in range(7) if m >> c & 1] for m in range(128)]
+
+
+def _bonus_tasks(p: int, bonus: tuple[int, ...]) -> list[Task]:
+    return [(K_VAMP, p, 0, 0) if b == 0 else (K_STEP, p, INNOV if b == 1 else SURV, 1) for b in bonus]
+
+
+_EFFECT_KIND = {"vampire": (K_VAMP, 0), "innovation": (K_STEP, INNOV), "survival": (K_STEP, SURV),
+                "cat": (K_CAT, 0), "hound": (K_HOUND, 0), "exchange": (K_EXCHANGE, 0), "antiquity": (K_ANTIQ, 0)}
+BONUS_TASKS = [{t.bonus: _bonus_tasks(p, t.bonus) for t in (*C.tiles, *C.castles)} for p in range(5)]
+EFFECT_TASKS = [
+    [[(_EFFECT_KIND[e][0], p, _EFFECT_KIND[e][1], 1 if _EFFECT_KIND[e][0] == K_STEP else 0)
+      for e in C.specialists[r].effect] if r in C.specialists else [] for r in range(71)]
+    for p in range(5)
+]
