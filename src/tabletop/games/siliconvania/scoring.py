@@ -70,35 +70,67 @@ def blood_cluster(cells: list[Cell | None]) -> int:
     return best
 
 
-def objective_values(cells: list[Cell | None], housed: list[int]) -> list[int]:
-    """VP of ONE copy of each of the seven objectives, given housed vampires per position."""
-    gk = doc = tech = res = eng = sales = noble = 0
+def static_values(cells: list[Cell | None]) -> list[int]:
+    """VP of ONE copy of each objective that does not depend on housing (Groundskeeper, Sales Rep: 0)."""
+    doc = tech = res = eng = noble = 0
+    typ = [c[1] if c is not None and c[0] <= CASTLE else -1 for c in cells]
+    surv = [typ[i] >= 0 and cells[i][6] > 0 for i in range(24)]  # type: ignore[index]
+    inn = [typ[i] >= 0 and cells[i][5] > 0 for i in range(24)]  # type: ignore[index]
     for i in range(24):
-        ci = cells[i]
-        if ci is None or ci[0] > CASTLE:
+        t = typ[i]
+        if t < 0:
             continue
-        t = ci[1]
         nb = NEIGHBOURS[i]
-        if t == PARK and any(housed[j] > 0 and cells[j] is not None and cells[j][0] != BLANK for j in nb):  # type: ignore[index]
-            gk += 2
-        if ci[6] and any(_typed(cells[j]) and cells[j][6] for j in nb):  # type: ignore[index]
-            doc += 2
-        if ci[5] and not any(_typed(cells[j]) and cells[j][5] for j in nb):  # type: ignore[index]
-            tech += 2
-        if t == NEIGHBORHOOD and ci[0] == BUILDING:
-            kinds = {cells[j][1] for j in nb if _typed(cells[j])}  # type: ignore[index]
+        if surv[i]:
+            for j in nb:
+                if surv[j]:
+                    doc += 2
+                    break
+        if inn[i]:
+            for j in nb:
+                if inn[j]:
+                    break
+            else:
+                tech += 2
+        if t == NEIGHBORHOOD and i < 16 and cells[i][0] == BUILDING:  # type: ignore[index]
+            kinds = {typ[j] for j in nb}
+            kinds.discard(-1)
             if len(kinds) >= 3:
                 res += 3
-        if t == MAUSOLEUM and any(_typed(cells[j]) and cells[j][1] == BLOOD_BANK for j in nb):  # type: ignore[index]
-            noble += 3
+        if t == MAUSOLEUM:
+            for j in nb:
+                if typ[j] == BLOOD_BANK:
+                    noble += 3
+                    break
     for col in COLUMNS:
-        kinds = {cells[j][1] for j in col if _typed(cells[j])}  # type: ignore[index]
+        kinds = {typ[j] for j in col}
+        kinds.discard(-1)
         if len(kinds) >= 4 and METRO in kinds:
             eng += 3
+    return [0, doc, tech, res, eng, 0, noble]
+
+
+def housed_values(cells: list[Cell | None], housed: list[int]) -> tuple[int, int]:
+    """VP of one Groundskeeper and one Sales Rep, given housed vampires per position."""
+    gk = sales = 0
+    for i in range(24):
+        ci = cells[i]
+        if ci is not None and ci[0] <= CASTLE and ci[1] == PARK:
+            for j in NEIGHBOURS[i]:
+                if housed[j] > 0:  # a blank (Tiara) building has no coffins, so never houses
+                    gk += 2
+                    break
     for row in ROWS:
         if sum(housed[j] for j in row) >= 3 and any(_typed(cells[j]) and cells[j][1] == MALL for j in row):  # type: ignore[index]
             sales += 3
-    return [gk, doc, tech, res, eng, sales, noble]
+    return gk, sales
+
+
+def objective_values(cells: list[Cell | None], housed: list[int]) -> list[int]:
+    """VP of ONE copy of each of the seven objectives, given housed vampires per position."""
+    out = static_values(cells)
+    out[GROUNDSKEEPER], out[SALES_REP] = housed_values(cells, housed)
+    return out
 
 
 def _fill(caps: list[int], housed: list[int], n: int, positions: Any) -> int:
@@ -120,8 +152,24 @@ def _place(cells: list[Cell | None], caps: list[int], h: int, copies: list[int])
         return best
     rows_ok = [r for r in range(4) if sum(caps[j] for j in ROWS[r]) >= 3
                and any(_typed(cells[j]) and cells[j][1] == MALL for j in ROWS[r])] if sr else []  # type: ignore[index]
-    parks = [i for i in range(24) if _typed(cells[i]) and cells[i][1] == PARK] if gk else []  # type: ignore[index]
+    parks = [i for i in range(24) if _typed(cells[i]) and cells[i][1] == PARK  # type: ignore[index]
+             and any(caps[j] > 0 for j in NEIGHBOURS[i])] if gk else []  # only parks that can be served
     cands = [tuple(j for j in NEIGHBOURS[p] if caps[j] > 0) for p in parks]
+    if not rows_ok and not parks:
+        return best
+    # the upper bound (every servable park, every row that can qualify) is often affordable: try it first
+    housed = [0] * 24
+    for c in cands:
+        for j in c:
+            housed[j] = 1
+    for r in rows_ok:
+        need = 3 - sum(housed[j] for j in ROWS[r])
+        if need > 0:
+            _fill(caps, housed, need, ROWS[r])
+    used = sum(housed)
+    if used <= h:
+        _fill(caps, housed, h - used, range(24))
+        return housed
     best_val = -1
     for mask in range(1 << len(rows_ok)):
         rset = [rows_ok[b] for b in range(len(rows_ok)) if mask >> b & 1]
@@ -184,34 +232,43 @@ def score_city(cells: list[Cell | None], *, vampires: int, cats: int, hounds: in
     base_animals = {c[4] for c in cells if c is not None and c[0] <= CASTLE and c[4] >= 0}
     if scorpion:
         base_animals.add(SCORPION)
+    values = static_values(cells)
+    static_vp = sum(values[o] * scoring[o] for o in range(7))
+    housing_matters = scoring[GROUNDSKEEPER] > 0 or scoring[SALES_REP] > 0
+    has_cat, has_hound = int(cats > 0), int(hounds > 0)
+    if vampires + has_cat + has_hound <= total_coffins:
+        choices: tuple[tuple[int, int], ...] = ((has_cat, has_hound),)  # room for all: house everyone
+    else:
+        choices = tuple((c, d) for c in range(has_cat + 1) for d in range(has_hound + 1) if c + d <= total_coffins)
     best: tuple[int, int] | None = None
     out: dict[str, Any] = {}
-    for use_cat in ((0, 1) if cats else (0,)):
-        for use_hound in ((0, 1) if hounds else (0,)):
-            k = use_cat + use_hound
-            if k > total_coffins:
-                continue
-            h = min(vampires, total_coffins - k)
-            housed = _place(cells, caps, h, scoring)
-            n_animals = len(base_animals) + use_cat + use_hound
-            if collar and n_animals < 9:
-                n_animals += 1
-            values = objective_values(cells, housed)
-            obj_vp = sum(values[o] * scoring[o] for o in range(7))
-            key = (h + animal_vp(n_animals) + obj_vp, h)
-            if best is not None and key <= best:
-                continue
-            best = key
-            meeples: list[list[str]] = [["V"] * housed[j] for j in range(24)]
-            free = [caps[j] - housed[j] for j in range(24)]
-            for flag, name in ((use_cat, "C"), (use_hound, "H")):
-                if flag:
-                    j = next(j for j in range(24) if free[j] > 0)
-                    free[j] -= 1
-                    meeples[j].append(name)
-            out = {"animals_count": n_animals, "animals": animal_vp(n_animals), "housed": h,
-                   "objective_values": values, "objective_copies": copies, "objectives": obj_vp,
-                   "housing": meeples}
+    for use_cat, use_hound in choices:
+        h = min(vampires, total_coffins - use_cat - use_hound)
+        housed = _place(cells, caps, h, scoring)
+        n_animals = len(base_animals) + use_cat + use_hound
+        if collar and n_animals < 9:
+            n_animals += 1
+        if housing_matters:
+            values[GROUNDSKEEPER], values[SALES_REP] = housed_values(cells, housed)
+        obj_vp = static_vp + values[GROUNDSKEEPER] * scoring[GROUNDSKEEPER] + values[SALES_REP] * scoring[SALES_REP]
+        key = (h + animal_vp(n_animals) + obj_vp, h)
+        if best is not None and key <= best:
+            continue
+        best = key
+        meeples: list[list[str]] = [["V"] * housed[j] for j in range(24)]
+        free = [caps[j] - housed[j] for j in range(24)]
+        for flag, name in ((use_cat, "C"), (use_hound, "H")):
+            if flag:
+                j = next(j for j in range(24) if free[j] > 0)
+                free[j] -= 1
+                meeples[j].append(name)
+        out = {"animals_count": n_animals, "animals": animal_vp(n_animals), "housed": h,
+               "objective_values": values.copy(), "objective_copies": copies, "objectives": obj_vp,
+               "housing": meeples}
+    if not housing_matters:  # shown for information: what one copy would score with this housing
+        ov = out["objective_values"]
+        ov[GROUNDSKEEPER], ov[SALES_REP] = housed_values(cells, [len(m) - m.count("C") - m.count("H")
+                                                                 for m in out["housing"]])
     types = {c[1] for c in cells if c is not None and c[0] <= CASTLE}
     out["diversity"] = 5 if len(types) >= 7 else 0
     out["blood"] = blood_cluster(cells)
