@@ -115,6 +115,9 @@ TAKE = tuple(tuple(A("take", x, y) for y in range(NT)) for x in range(NT))
 RETURN = tuple(A("return", t) for t in range(NT))
 CHURCH_PLAYER = tuple(tuple(A("church_player", t, g) for g in range(4)) for t in range(NT))
 CHURCH_FOCUS = tuple(tuple(A("church_focus", t, i) for i in range(NL)) for t in range(NT))
+# per figure kind and location: every street movement / every reposition from there (hot path: one extend each)
+MOVES_FROM = tuple(tuple(tuple(MOVE[k][a][b] for b in NB[a]) for a in range(NL)) for k in range(3))
+REPOS_FROM = tuple(tuple(tuple(REPOS[k][a][b] for b in range(NL) if b != a) for a in range(NL)) for k in range(3))
 
 
 def _exchange_table() -> tuple[tuple[tuple[int, ...], Action], ...]:
@@ -146,6 +149,11 @@ FRAME_NAMES = (
 
 Frame = tuple[int, int, int, int]
 
+# public log of recent events (display only): a linked list of immutable cells `(entry, previous_cell)`, so a clone
+# shares it for free; `entry` is a small tuple whose first item is one of these codes.
+L_TURN, L_ACT, L_REVEAL, L_ABDUCT, L_MC, L_EMBLEM, L_DRAW, L_RERANK, L_RESHUFFLE, L_SKILL, L_END, L_EXERT = range(12)
+LOG_SHOWN = 16  # entries the view carries
+
 
 class SilosState(State):
     """A game of SILOS. Factions are seats 0..players-1; with two players faction 2 is the non-player faction."""
@@ -153,7 +161,7 @@ class SilosState(State):
     __slots__ = (
         "abd_cow", "abd_human", "active", "alt", "bag", "caps", "cow_pile", "cows", "crop", "crop_left",
         "crop_tile", "deck", "discard", "dist", "emblem_supply", "emblems", "fcards", "focus", "hand", "held", "hum",
-        "leader", "mc_count", "nf", "npf", "plain", "rank", "revealed", "skill", "skills_on", "stack", "start",
+        "leader", "log", "mc_count", "nf", "npf", "plain", "rank", "revealed", "skill", "skills_on", "stack", "start",
         "target", "ufo",
     )
 
@@ -191,6 +199,7 @@ class SilosState(State):
     start: int
     mc_count: int
     revealed: int
+    log: Any
 
     # ---- setup --------------------------------------------------------------------------------------------
     @classmethod
@@ -255,6 +264,7 @@ class SilosState(State):
         self.start = 0
         self.mc_count = 0
         self.revealed = -1
+        self.log = None
 
     @classmethod
     def from_position(
@@ -393,11 +403,13 @@ class SilosState(State):
             n = sum(deck)
             if n == 0:
                 return -1
+            self.log = ((L_RESHUFFLE,), self.log)
         r = self.rng.below(n)
         for t in range(4):
             if r < deck[t]:
                 deck[t] -= 1
                 self.revealed = t
+                self.log = ((L_REVEAL, self.to_move, t), self.log)
                 return t
             r -= deck[t]
         raise AssertionError("unreachable")
@@ -430,6 +442,7 @@ class SilosState(State):
             self.cow_pile += missing
             self.emblems[p] += 1
             self.emblem_supply -= 1
+            self.log = ((L_EMBLEM, p, missing), self.log)
 
     def _move_fig(self, f: int, kind: int, a: int, b: int) -> None:
         if kind == LEAD:
@@ -454,11 +467,14 @@ class SilosState(State):
     def _rerank(self) -> None:
         """Town Hall power: order by influence there; equal influence (also none) keeps relative order (S-8)."""
         inf = [self._inf(f, 0) for f in range(self.nf)]
+        old = self.rank
         if self.npf >= 0:
             rest = sorted(self.rank[1:], key=lambda f: -inf[f])
             self.rank = [self.npf, *rest]
         else:
             self.rank = sorted(self.rank, key=lambda f: -inf[f])
+        if self.rank != old:
+            self.log = ((L_RERANK, tuple(self.rank)), self.log)
 
     def _advance_ufo(self) -> None:
         self.ufo = self.ufo % 6 + 1
@@ -470,13 +486,16 @@ class SilosState(State):
         first = r[0] if r else -1
         second = r[1] if len(r) > 1 else -1
         n = self.players
+        cow_to = -1
         if 0 <= first < n and self.abd_cow[loc]:
             self.abd_cow[loc] = 0
             self.cows[first] += 1
+            cow_to = first
         h = self.abd_human[loc]
         if h >= 0:
             self.abd_human[loc] = -1
             self._give_human(second, h)
+        self.log = ((L_ABDUCT, loc, cow_to, h, second if 0 <= second < n else -1), self.log)
         if not self.abd_cow[loc] and self.cow_pile > 0:
             self.abd_cow[loc] = 1
             self.cow_pile -= 1
@@ -486,6 +505,7 @@ class SilosState(State):
 
     def _push_turn(self) -> None:
         p = self.active
+        self.log = ((L_TURN, p), self.log)
         st = self.stack
         st.append((K_END, p, 0, 0))
         st.append((K_CARD, p, 0, 0))
@@ -515,10 +535,13 @@ class SilosState(State):
         self.stack.append((K_PLACE, p, 0, 0))
 
     def _draw_to_player(self, p: int, k: int) -> None:
+        got = []
         for _ in range(k):
             t = self._draw_human()
             if t >= 0:
                 self.hum[p * NT + t] += 1
+                got.append(t)
+        self.log = ((L_DRAW, p, tuple(got)), self.log)
 
     # ---- the frame machine ----------------------------------------------------------------------------------
     def _run(self) -> None:
@@ -537,6 +560,7 @@ class SilosState(State):
         return _LEGAL[fr[0]](self, fr)
 
     def _apply(self, action: Action) -> None:
+        self.log = ((L_ACT, self.to_move, action), self.log)
         fr = self.stack[-1]
         _APPLY[fr[0]](self, fr, action)
         self._run()
@@ -579,6 +603,7 @@ class SilosState(State):
         s.start = self.start
         s.mc_count = self.mc_count
         s.revealed = self.revealed
+        s.log = self.log
         return s
 
     def _sample(self, seat: int, rng: Rng) -> Self:
@@ -614,6 +639,8 @@ class SilosState(State):
                 "focus": {HUMAN_TYPES[t]: self.focus[i * NT + t] for t in range(NT) if self.focus[i * NT + t]},
                 "cow": bool(self.abd_cow[i]) if i else None,
                 "human": (HUMAN_TYPES[self.abd_human[i]] if self.abd_human[i] >= 0 else None) if i else None,
+                "leads": COLORS[self._top(i)] if self._top(i) >= 0 else None,
+                "streets": list(NB[i]),
                 "crop_circle": COLORS[self.crop[i]] if self.crop[i] >= 0 else None,
                 "skill_tile": (COLORS[self.skill[i]] if self.skill[i] >= 0 else "board") if self.skills_on else None,
             })
@@ -639,6 +666,8 @@ class SilosState(State):
             "to_move": self.to_move,
             "active": self.active,
             "phase": FRAME_NAMES[top[0]] if top else "game over",
+            "decision": self._decision() if top else "game over",
+            "log": self.recent_log(),
             "ranks": [COLORS[f] for f in self.rank],
             "ufo": self.ufo,
             "locations": locs,
@@ -654,6 +683,87 @@ class SilosState(State):
             "emblem_target": self.target,
             "winners": self.winners(),
         }
+
+    def recent_log(self, k: int = LOG_SHOWN) -> list[str]:
+        """The last k public events, oldest first, as readable lines."""
+        out: list[str] = []
+        cell = self.log
+        while cell is not None and len(out) < k:
+            out.append(self._log_text(cell[0]))
+            cell = cell[1]
+        out.reverse()
+        return out
+
+    def _log_text(self, e: tuple[Any, ...]) -> str:
+        def who(f: int, none: str = "the bag") -> str:
+            if f < 0:
+                return none
+            return COLORS[f] + (" (non-player)" if f == self.npf else "")
+
+        def loc(i: int) -> str:
+            return f"{i} {C.names[i]}{'*' if self.alt >> i & 1 else ''}"
+
+        def hs(ts: tuple[int, ...]) -> str:
+            return " + ".join(HUMAN_TYPES[t] for t in ts) or "nothing"
+
+        code = e[0]
+        if code == L_TURN:
+            return f"-- {COLORS[e[1]]}'s turn --"
+        if code == L_ACT:
+            return f"{COLORS[e[1]]}: {e[2].text}"
+        if code == L_REVEAL:
+            return f"{who(e[1], 'someone')} reveals {COMMON_CARDS[e[2]]}"
+        if code == L_ABDUCT:
+            human = "no human" if e[3] < 0 else f"{HUMAN_TYPES[e[3]]} -> {who(e[4])}"
+            return f"UFO abduction at {loc(e[1])}: cow -> {who(e[2], 'nobody')}; {human}"
+        if code == L_MC:
+            if e[2] < 0:
+                return f"mind control at {loc(e[1])}: nobody there, all humans to the bag"
+            first = who(e[2]) + (" discards" if e[2] == self.npf else " takes")
+            return f"mind control at {loc(e[1])}: {first} {hs(e[3])}; {hs(e[5])} -> {who(e[4])}"
+        if code == L_EMBLEM:
+            cows = f" using {e[2]} cow{'s' if e[2] > 1 else ''}" if e[2] else ""
+            return f"{COLORS[e[1]]} exchanges a complete set{cows} for an emblem"
+        if code == L_DRAW:
+            return f"{COLORS[e[1]]} draws {hs(e[2])}"
+        if code == L_RERANK:
+            return "Town Hall ranks now " + " > ".join(COLORS[f] for f in e[1])
+        if code == L_RESHUFFLE:
+            return "common deck exhausted: discards reshuffled"
+        if code == L_SKILL:
+            return f"{COLORS[e[1]]} claims skill tile {e[2]}"
+        if code == L_EXERT:
+            what = "crop circles power" if self.crop_tile == e[2] else "power"
+            return f"{who(e[1])} exerts the {what} of {loc(e[2])}"
+        return "game over"
+
+    def _decision(self) -> str:
+        """What the seat to move is deciding, in words."""
+        fr = self.stack[-1]
+        k = fr[0]
+        if k == K_POS:
+            return f"initial positioning: place a figure ({self._unplaced(self.to_move or 0)} left)"
+        if k == K_MOVE:
+            return f"move a figure along a street ({fr[2]} movement{'s' if fr[2] > 1 else ''} left) or stop"
+        if k == K_SKILLS:
+            return f"skill tile {SKILL_ORDER[fr[2]]}: use it or skip"
+        if k == K_CARD:
+            return "activate one card: the top common card or an unused faction card"
+        if k == K_REJECT:
+            return f"skill tile 0: keep the revealed {COMMON_CARDS[fr[2]]} or reject it and reveal another"
+        if k == K_ONEPOW:
+            return "One Power: exert one location where you have the most influence"
+        if k == K_PLACE:
+            return "place the drawn humans, one at a time, in matching focus groups"
+        if k == K_MC:
+            return f"mind control at {fr[2]} {C.names[fr[2]]}: take two of the three humans"
+        if k == K_RETURN:
+            return f"News Station*: return {fr[2]} more of your humans to the bag"
+        if k == K_REPOS:
+            return "reposition your figures one at a time (to any location), then done"
+        if k == K_SHERIFF and fr[2] >= 0:
+            return "Sheriff's Office: move more figures of that colour from that location, or stop"
+        return FRAME_NAMES[k] + ": choose"
 
     def _unplaced(self, p: int) -> int:
         on = sum(self.plain[p * NL:(p + 1) * NL]) + sum(self.dist[p * NL:(p + 1) * NL]) + (self.leader[p] >= 0)
@@ -752,17 +862,14 @@ def _legal_move(s: S, fr: Frame) -> list[Action]:
     plain, dist = s.plain, s.dist
     base = p * NL
     lead = s.leader[p]
+    mf, ml, md = MOVES_FROM
     for a in range(NL):
-        nb = NB[a]
         if plain[base + a]:
-            m = MOVE[FIG][a]
-            out.extend([m[b] for b in nb])
+            out.extend(mf[a])
         if lead == a:
-            m = MOVE[LEAD][a]
-            out.extend([m[b] for b in nb])
+            out.extend(ml[a])
         if dist[base + a]:
-            m = MOVE[DIST][a]
-            out.extend([m[b] for b in nb])
+            out.extend(md[a])
     return out
 
 
@@ -916,6 +1023,7 @@ def _step_end(s: S, fr: Frame) -> int:
     s.stack.pop()
     if max(s.emblems) >= s.target:  # ruling S-3: the game ends only at the end of a turn
         s.stack.clear()
+        s.log = ((L_END,), s.log)
         return -1
     s.active = (s.active + 1) % s.players
     s._push_turn()
@@ -973,8 +1081,10 @@ def _step_exert(s: S, fr: Frame) -> int:
     f, loc = fr[1], fr[2]
     st = s.stack
     st.pop()
-    if s.skills_on and s.leader[f] == loc:
+    s.log = ((L_EXERT, f, loc), s.log)
+    if s.skills_on and s.leader[f] == loc and s.skill[loc] != f:
         s.skill[loc] = f  # ruling S-12: exerting (even choosing not to use a MAY power) claims the tile
+        s.log = ((L_SKILL, f, loc), s.log)
     if s.crop_tile == loc:
         st.append((K_CROP, f, 0, 0))
         return -1
@@ -1272,11 +1382,14 @@ def _legal_repos(s: S, fr: Frame) -> list[Action]:
     plain, dist = s.plain, s.dist
     lead = s.leader[p]
     base = p * NL
+    rf, rl, rd = REPOS_FROM
     for a in range(NL):
-        for k, present in ((FIG, plain[base + a]), (LEAD, lead == a), (DIST, dist[base + a])):
-            if present:
-                m = REPOS[k][a]
-                out.extend([m[b] for b in range(NL) if b != a])
+        if plain[base + a]:
+            out.extend(rf[a])
+        if lead == a:
+            out.extend(rl[a])
+        if dist[base + a]:
+            out.extend(rd[a])
     return out
 
 
@@ -1404,6 +1517,7 @@ def _step_mc(s: S, fr: Frame) -> int:
         for t in range(NT):
             s.bag[t] += s.focus[j + t]
             s.focus[j + t] = 0
+        s.log = ((L_MC, loc, -1, (), -1, ()), s.log)
         s.mc_count += 1
         s.stack.pop()
         return -1
@@ -1434,10 +1548,13 @@ def _resolve_mc(s: S, loc: int, pair: tuple[int, int]) -> None:
     for t in pair:
         s.focus[j + t] -= 1
         s._give_human(first, t)
+    rest = []
     for t in range(NT):
         while s.focus[j + t]:
             s.focus[j + t] -= 1
             s._give_human(second, t)
+            rest.append(t)
+    s.log = ((L_MC, loc, first, pair, second, tuple(rest)), s.log)
     s.mc_count += 1
     s.stack.pop()
     s._check_sets(first)
