@@ -1,110 +1,298 @@
-"""Terminal rendering of a SiliconVania view: council board, cities as 4x4 grids with perimeter, hand, scores."""
+"""Terminal rendering of a SiliconVania view, drawn from the view only.
+
+Layout, top to bottom: a status line; what happened since your last decision; your city beside your hand,
+bid cards and objectives; the council board (selection pools, specialist row, exchange pool, the shared
+track with every marker, the supply); the other cities side by side; at the end, the score breakdown.
+
+A city is a 5x5 grid: the corner, the four perimeter slots above columns 1-4, and for each row a-d its left
+perimeter slot and four building cells. A cell shows its type and tile id, then its icons (bN blood, cN coffins,
+I innovation, S survival), its animal and its antiquity.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich import box
+from rich.columns import Columns
 from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.games.siliconvania.components import ANTIQUITY_KINDS, TRACK_KINDS, load
+from tabletop.games.siliconvania.components import ANTIQUITY_KINDS, OBJECTIVES, TRACK_KINDS, load
 
 C = load()
-ABBR = {"Park": "Prk", "Neighborhood": "Nbh", "Metro": "Met", "Mall": "Mal", "Mausoleum": "Mau",
-        "Blood Bank": "Bld", "Laboratory": "Lab"}
-OBJ_SHORT = {s.rank: s.name for s in C.specialists.values()}
+ABBR = {"Park": "Park", "Neighborhood": "Nbhd", "Metro": "Metro", "Mall": "Mall", "Mausoleum": "Maus",
+        "Blood Bank": "BldBk", "Laboratory": "Lab"}
+TYPE_STYLE = {"Park": "green", "Neighborhood": "yellow", "Metro": "blue", "Mall": "magenta",
+              "Mausoleum": "bright_black", "Blood Bank": "red", "Laboratory": "cyan"}
+TRACK_ABBR = {"": "", "contract": "contract", "recover": "recover", "train": "train", "relocate": "relocate",
+              "castle": "castle", "swap_objective": "swap obj", "upgrade_castle": "upgrade"}
+EFFECT_ABBR = {"vampire": "+V", "innovation": "+I", "survival": "+S", "cat": "+cat", "hound": "+hound",
+               "exchange": "exch", "antiquity": "antiq"}
+UPG, TRAIN0 = 7, 20
 
 
-def _tile(t: int) -> str:
-    if t < 0:
-        return "·"
+def _icons(blood: int, coffins: int, inn: int, surv: int) -> str:
+    parts = []
+    if blood:
+        parts.append(f"b{blood}")
+    if coffins:
+        parts.append(f"c{coffins}")
+    if inn or surv:
+        parts.append(("I" if inn else "") + ("S" if surv else ""))
+    return " ".join(parts)
+
+
+def _bonus(bonus: tuple[int, ...]) -> str:
+    return "".join("+" + "VIS"[b] for b in bonus)
+
+
+def tile_line(t: int) -> Text:
+    """One tile on one line: id, type, icons, animal and acquisition bonus."""
     x = C.tiles[t]
-    icons = "b" * x.blood + "c" * x.coffins + ("I" if x.innovation else "") + ("S" if x.survival else "")
-    animal = C.animals[x.animal][:3] if x.animal >= 0 else ""
-    return f"t{t} {ABBR[C.types[x.type]]}\n{icons} {animal}".rstrip()
+    ty = C.types[x.type]
+    out = Text(f"t{t} ", style="dim")
+    out.append(ABBR[ty], style=TYPE_STYLE[ty])
+    extra = " ".join(s for s in (_icons(x.blood, x.coffins, x.innovation, x.survival),
+                                 C.animals[x.animal] if x.animal >= 0 else "", _bonus(x.bonus)) if s)
+    if extra:
+        out.append(" " + extra)
+    return out
 
 
-def _perim(v: int) -> str:
+def _cell(t: int, anti: int, label: str) -> Text:
+    if t < 0:
+        return Text(label + "\n", style="dim")
+    x = C.tiles[t]
+    ty = C.types[x.type]
+    if anti == 4:  # Tiara: the building is facedown
+        return Text(f"blank t{t}\nTiara 4VP", style="dim")
+    blood, coffins, inn, surv = x.blood, x.coffins, x.innovation, x.survival
+    if anti == 0:
+        blood += 2
+    elif anti == 1:
+        inn = surv = 1
+    elif anti == 2:
+        coffins = max(0, coffins - 2)
+    elif anti == 3:
+        coffins += 3
+    out = Text(ABBR[ty], style=f"bold {TYPE_STYLE[ty]}")
+    out.append(f" t{t}", style="dim")
+    out.append("\n" + _icons(blood, coffins, inn, surv).replace(" ", ""))
+    if x.animal >= 0:
+        out.append(" " + C.animals[x.animal][:3], style="italic")
+    if anti >= 0:
+        out.append(f"[{ANTIQUITY_KINDS[anti][0]}]", style="bold yellow")
+    return out
+
+
+def _perim(v: int, label: str) -> Text:
     if v < 0:
-        return ""
-    if v >= 20:
-        b, c = C.trains[v - 20]
-        return f"Train {v - 19}\n{'b' * b}{'c' * c}"
-    up = v >= 7
-    return f"Castle {ABBR[C.types[v % 7]]}" + ("\n+Scorpion" if up else "")
+        return Text(label + "\n", style="dim")
+    if v >= TRAIN0:
+        b, c = C.trains[v - TRAIN0]
+        return Text(f"Train {v - TRAIN0 + 1}\n{_icons(b, c, 0, 0).replace(' ', '')}", style="bold white on grey23")
+    x = C.castles[v % UPG]
+    ty = C.types[x.type]
+    out = Text(f"C:{ABBR[ty]}", style=f"bold {TYPE_STYLE[ty]} on grey23")
+    out.append("\n" + _icons(x.blood, x.coffins, x.innovation, x.survival).replace(" ", ""), style="on grey23")
+    if x.animal >= 0:
+        out.append(" " + C.animals[x.animal][:3], style="italic on grey23")
+    if v >= UPG:
+        out.append(" Scp", style="bold on grey23")
+    return out
 
 
-def _spec(r: int) -> str:
-    s = C.specialists[r]
-    return f"s{r} {s.name} [{', '.join(s.effect)}]"
-
-
-def _city(seat: dict[str, Any], title: str) -> Table:
-    t = Table(title=title, show_lines=True, show_header=False)
+def city(seat: dict[str, Any]) -> Table:
+    """A city as a compact 5x5 grid with its perimeter tiles in the top row and left column."""
+    t = Table(box=box.SQUARE, show_header=False, show_lines=True, padding=(0, 0), pad_edge=False)
     for _ in range(5):
-        t.add_column(justify="center", min_width=9)
+        t.add_column(justify="center", width=11, no_wrap=True)
     per = seat["perimeter"]
-    t.add_row("", *[_perim(per[c]) for c in range(4)])
+    t.add_row(Text(""), *[_perim(per[c], f"top{c + 1}") for c in range(4)])
     for r in range(4):
-        cells = []
-        for c in range(4):
-            i = r * 4 + c
-            txt = _tile(seat["grid"][i])
-            if seat["antiquities"][i] >= 0:
-                txt += f"\n[{ANTIQUITY_KINDS[seat['antiquities'][i]]}]"
-            cells.append(f"{'abcd'[r]}{c + 1}: {txt}" if seat["grid"][i] >= 0 else f"{'abcd'[r]}{c + 1}")
-        t.add_row(_perim(per[4 + r]), *cells)
+        cells = [_cell(seat["grid"][r * 4 + c], seat["antiquities"][r * 4 + c], f"{'abcd'[r]}{c + 1}")
+                 for c in range(4)]
+        t.add_row(_perim(per[4 + r], f"left{'abcd'[r]}"), *cells)
     return t
 
 
-def _seat_line(i: int, s: dict[str, Any]) -> str:
+def _seat_summary(i: int, s: dict[str, Any], you: bool) -> Text:
+    out = Text(f"Seat {i}" + (" (you)" if you else ""), style="bold cyan" if you else "bold")
+    out.append(f"  V{s['vampires']}" + (f" cat{s['cats']}" if s["cats"] else "")
+               + (f" hound{s['hounds']}" if s["hounds"] else "") + f"  contracts {s['contracts']}"
+               + f"  track I{s['innovation']} S{s['survival']}")
     bid = s.get("bid")
-    bid_txt = f"bid {bid[0]} s{bid[1]}" if bid else ("bid placed" if s["has_bid"] else "no bid yet")
-    objs = ", ".join(OBJ_SHORT[r] for r in s["objectives"]) or "none"
-    return (f"Seat {i}: vampires {s['vampires']} cats {s['cats']} hounds {s['hounds']} contracts "
-            f"{s['contracts']} | track I{s['innovation']} S{s['survival']} | bid cards {s['bid_cards']} | "
-            f"hand {s['hand_size']} discard {s['discard_size']} | {bid_txt} | objectives: {objs}")
+    if bid:
+        value = s.get("bid_value")
+        out.append(f"\nbid {bid[0]}" + (f" (counts {value})" if value is not None and value != bid[0] else "")
+                   + f" with s{bid[1]} {C.specialists[bid[1]].name}")
+    elif s["has_bid"]:
+        out.append("\nbid placed (hidden)")
+    out.append(f"\nbid cards {' '.join(map(str, s['bid_cards'])) or '-'}  hand {s['hand_size']}  "
+               f"discard {s['discard_size']}")
+    objs = ", ".join(C.specialists[r].name for r in s["objectives"]) or "none yet"
+    out.append(f"\nobjectives: {objs}")
+    if s["pending_tiles"]:
+        out.append("\nto place: " + ", ".join(f"t{t}" for t in s["pending_tiles"]))
+    return out
+
+
+def _spec(r: int) -> Text:
+    s = C.specialists[r]
+    out = Text(f"s{r:<2} ", style="bold")
+    out.append(f"{s.name:<14}")
+    out.append(" ".join(EFFECT_ABBR[e] for e in s.effect), style="green")
+    return out
+
+
+def _you(view: dict[str, Any], me: int) -> RenderableType:
+    s = view["seats"][me]
+    info = Text()
+    info.append_text(_seat_summary(me, s, True))
+    info.append("\n\nYour hand (rank, name, bid effect):\n", style="bold")
+    for r in s["hand"]:
+        info.append_text(_spec(r))
+        info.append("\n")
+    if s.get("bid_discards"):
+        info.append(f"used bid cards: {' '.join(map(str, s['bid_discards']))}\n", style="dim")
+    if s["discard"]:
+        info.append("your specialist discard: " + ", ".join(f"s{r}" for r in s["discard"]) + "\n", style="dim")
+    if s["pending_tiles"]:
+        info.append("Tiles to place:\n", style="bold")
+        for t in s["pending_tiles"]:
+            info.append_text(tile_line(t))
+            info.append("\n")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_row(city(s), info)
+    return Panel(grid, title="Your city", title_align="left", border_style="cyan", expand=False)
+
+
+def _log(view: dict[str, Any], me: int | None) -> RenderableType | None:
+    log = view.get("log", [])
+    if not log:
+        return None
+    start = 0
+    if me is not None:
+        for k in range(len(log) - 1, -1, -1):
+            if log[k][0] == me and not log[k][1].startswith("revealed"):
+                start = k + 1
+                break
+    recent = log[start:][-14:] or log[-6:]
+    lines = Text()
+    for q, text in recent:
+        who = "" if q < 0 else ("you" if q == me else f"seat {q}")
+        lines.append(f"{who:>7} " if who else "        ", style="bold")
+        lines.append(text + "\n", style="dim" if q < 0 else "")
+    lines.rstrip()
+    title = "Since your last decision" if me is not None else "Recent events"
+    return Panel(lines, title=title, title_align="left", expand=False)
+
+
+def _board(view: dict[str, Any]) -> RenderableType:
+    board = Table(title="Council board", box=box.SIMPLE_HEAD, title_style="bold", pad_edge=False)
+    board.add_column("Selection pools")
+    board.add_column("Specialist row")
+    board.add_column("Exchange pool")
+    pools = Text()
+    for k, p in enumerate(view["pools"]):
+        pools.append(f"{k + 1}: ", style="bold")
+        if not p:
+            pools.append("taken", style="dim")
+        for j, t in enumerate(p):
+            if j:
+                pools.append(" + ")
+            pools.append_text(tile_line(t))
+        pools.append("\n")
+    pools.rstrip()
+    row = Text()
+    for r in view["row"]:
+        row.append_text(_spec(r))
+        row.append("\n")
+    row.rstrip()
+    xp = Text()
+    for t in view["exchange_pool"]:
+        xp.append_text(tile_line(t))
+        xp.append("\n")
+    xp.rstrip()
+    board.add_row(pools or Text("-"), row or Text("-"), xp)
+    track = Table(box=box.MINIMAL, show_header=True, pad_edge=False, padding=(0, 1),
+                  title="Track: Innovation markers move right (I), Survival markers left (S)", title_style="")
+    for i, k in enumerate(C.track):
+        track.add_column(f"{i}\n{TRACK_ABBR[TRACK_KINDS[k]]}", justify="center")
+    marks: list[list[str]] = [[] for _ in C.track]
+    for q, s in enumerate(view["seats"]):
+        marks[s["innovation"]].append(f"I{q}")
+        marks[s["survival"]].append(f"S{q}")
+    track.add_row(*[" ".join(m) for m in marks])
+    sup = view["supply"]
+    anti: dict[str, int] = {}
+    for a in sup["antiquities"]:
+        anti[ANTIQUITY_KINDS[a]] = anti.get(ANTIQUITY_KINDS[a], 0) + 1
+    supply = Text(
+        f"Supply: {sup['vampires']} vampires, {sup['cats']} cats, {sup['hounds']} hounds, "
+        f"{sup['contracts']} contracts; castles: {' '.join(ABBR[C.types[c]] for c in sup['castles']) or 'none'}; "
+        f"trains: {' '.join(str(t + 1) for t in sup['trains']) or 'none'}; antiquities: "
+        + (", ".join(f"{k}x{n}" if n > 1 else k for k, n in anti.items()) or "none")
+        + f"\nTile stack {view['tile_deck']}, specialist deck {view['specialist_deck']}."
+        + (f" Bid order this round: {' > '.join(f'seat {q}' for q in view['order'])}." if view["order"] else ""),
+        style="dim")
+    return Group(board, track, supply)
+
+
+def _final(view: dict[str, Any], me: int | None) -> RenderableType:
+    t = Table(title="Final scoring", box=box.SIMPLE_HEAVY, title_style="bold")
+    t.add_column("")
+    n = len(view["final"])
+    for i in range(n):
+        t.add_column(f"seat {i}" + (" (you)" if i == me else ""), justify="right")
+    rows = [("Tile diversity (7 types)", "diversity"), ("Housed vampires", "housed"), ("Animals", "animals"),
+            ("Blood cluster", "blood"), ("Council contracts", "contracts"), ("City objectives", "objectives"),
+            ("Tiara", "tiaras")]
+    for label, key in rows:
+        t.add_row(label, *[str(b[key]) for b in view["final"]])
+    for o, name in enumerate(OBJECTIVES):
+        cells = []
+        for b in view["final"]:
+            k = b["objective_copies"][o]
+            cells.append(f"{min(k, 3)}x{b['objective_values'][o]}" + (f" (+{k - 3} at 0)" if k > 3 else "")
+                         if k else "")
+        if any(cells):
+            t.add_row(Text(f"  {name}", style="dim"), *cells)
+    t.add_row(Text("Animals counted", style="dim"), *[str(b["animals_count"]) for b in view["final"]])
+    t.add_row(Text("Total", style="bold"), *[Text(str(b["total"]), style="bold") for b in view["final"]])
+    win = ", ".join(f"seat {w}" for w in view["winners"])
+    return Group(t, Text(f"Winner{'s' if len(view['winners']) > 1 else ''}: {win} "
+                         "(ties: most housed vampires, then shared)", style="bold green"))
 
 
 def render(view: dict[str, Any]) -> RenderableType:
     """Draw the table from one seat's view (or a spectator's)."""
-    parts: list[RenderableType] = []
     me = view["seat"]
+    parts: list[RenderableType] = []
     head = f"SiliconVania — round {view['round']}/8 — "
-    head += "game over" if view["to_move"] is None else f"seat {view['to_move']} to {view['decision']}"
+    if view["to_move"] is None:
+        head += "game over"
+    elif view["to_move"] == me:
+        head += f"you to {view['decision']}"
+    else:
+        head += f"seat {view['to_move']} to {view['decision']}"
     parts.append(Text(head, style="bold"))
-    board = Table(title="Council board", show_header=True)
-    board.add_column("Selection pools")
-    board.add_column("Specialist row")
-    board.add_column("Exchange pool")
-    pools = "\n".join(f"{k + 1}: " + " + ".join(_tile(t).replace("\n", " ") for t in p)
-                      for k, p in enumerate(view["pools"])) or "-"
-    row = "\n".join(_spec(r) for r in view["row"]) or "-"
-    xp = "\n".join(_tile(t).replace("\n", " ") for t in view["exchange_pool"])
-    board.add_row(pools, row, xp)
-    parts.append(board)
-    spaces = " ".join(f"{i}:{TRACK_KINDS[k] or '-'}" for i, k in enumerate(C.track))
-    parts.append(Text(f"Track (Innovation 0→{len(C.track) - 1}, Survival {len(C.track) - 1}→0): {spaces}"))
-    markers = ", ".join(f"seat {i}: I{s['innovation']}/S{s['survival']}" for i, s in enumerate(view["seats"]))
-    parts.append(Text(f"Markers: {markers}   Supply: {view['supply']}"))
-    for i, s in enumerate(view["seats"]):
-        parts.append(Text(_seat_line(i, s)))
-        parts.append(_city(s, f"City of seat {i}" + (" (you)" if i == me else "")))
-    if me is not None:
-        s = view["seats"][me]
-        parts.append(Text("Your hand: " + "; ".join(_spec(r) for r in s["hand"]), style="cyan"))
-        parts.append(Text(f"Your silent bid cards: {s['bid_cards']}  discarded: {s['bid_discards']}  "
-                          f"your specialist discard: {s['discard']}", style="cyan"))
-        if s["pending_tiles"]:
-            parts.append(Text("Tiles to place: " + ", ".join(f"t{t}" for t in s["pending_tiles"])))
+    log = _log(view, me)
     if "final" in view:
-        t = Table(title="Final scoring")
-        cols = ["seat", "diversity", "housed", "animals", "blood", "contracts", "objectives", "tiaras", "total"]
-        for c in cols:
-            t.add_column(c)
-        for i, b in enumerate(view["final"]):
-            t.add_row(str(i), *[str(b[c]) for c in cols[1:]])
-        parts.append(t)
-        parts.append(Text(f"Winners: {view['winners']}", style="bold green"))
+        parts.append(_final(view, me))
+    if me is not None:
+        parts.append(_you(view, me) if log is None else Columns([_you(view, me), log]))
+    elif log is not None:
+        parts.append(log)
+    parts.append(_board(view))
+    others = [i for i in range(len(view["seats"])) if i != me]
+    parts.append(Columns([Group(_seat_summary(i, view["seats"][i], False), city(view["seats"][i]))
+                          for i in others], padding=(0, 3)))
+    parts.append(Text("Cells: type, tile id / bN blood, cN coffins, I innovation, S survival, animal, "
+                      "[G]oblet [S]cepter [C]ollar [B]angle. "
+                      "Perimeter (grey): C: castle, Train; top1-4 above columns, lefta-d left of rows; Scp scorpion.",
+                      style="dim"))
     return Group(*parts)

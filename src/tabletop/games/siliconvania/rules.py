@@ -802,10 +802,36 @@ def _tile_name(t: int) -> str:
     return f"t{t} {C.tiles[t].name}"
 
 
+def _action_text(a: Action) -> str:
+    """A public action as a sentence for the log."""
+    v, x = a.verb, a.args
+    if v == "recover":
+        return f"recovered silent bid card {x[0]}"
+    if v == "castle":
+        return f"took the {C.types[int(x[0])]} castle, placed at {SLOTS[int(x[1])]}"
+    if v == "train":
+        return f"took train {int(x[0]) + 1}, placed at {SLOTS[int(x[1])]}"
+    if v == "upgrade":
+        return f"upgraded the castle at {SLOTS[int(x[0])]} (Scorpion)"
+    if v == "relocate":
+        return f"relocated: {x[0]} {_pos(int(x[1]))} {'and' if x[0] == 'swap' else 'to'} {_pos(int(x[2]))}"
+    if v == "swap":
+        return f"swapped objective s{x[0]} for s{x[1]} {C.specialists[int(x[1])].name}"
+    if v == "exchange":
+        return f"exchanged the tile at {CELLS[int(x[0])]} for {_tile_name(int(x[1]))} from the exchange pool"
+    if v == "antiquity":
+        return f"put a {ANTIQUITY_KINDS[int(x[0])]} on {CELLS[int(x[1])]}"
+    if v == "take":
+        return f"took s{x[0]} {C.specialists[int(x[0])].name} from the row"
+    if v == "objective":
+        return f"added s{x[0]} {C.specialists[int(x[0])].name} to the city objectives"
+    return str(a)
+
+
 def _log_text(e: LogEntry) -> str:
     """A public log entry as a short sentence (without the seat)."""
     if isinstance(e[1], Action):
-        return str(e[1])
+        return _action_text(e[1])
     word = e[1]
     if word == "round":
         return f"round {e[2]} begins"
