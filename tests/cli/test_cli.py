@@ -9,7 +9,8 @@ from rich.console import Console
 
 import tabletop
 from tabletop.cli import play as play_cli
-from tabletop.cli.main import main, parse_options
+from tabletop.cli.main import main
+from tabletop.cli.options import parse_options
 from tabletop.core import SeatHandle
 
 

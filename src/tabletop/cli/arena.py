@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from rich.console import Console
 
 from tabletop.arena import render_result, run_arena
-from tabletop.core import TabletopError, game_info
+from tabletop.cli.options import parse_options
+from tabletop.core import TabletopError
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -50,21 +50,6 @@ def split_specs(text: str) -> list[str]:
     return out
 
 
-def _options(game: str, given: list[str]) -> dict[str, Any]:
-    info = game_info(game)
-    out: dict[str, Any] = {}
-    for item in given:
-        name, eq, value = item.partition("=")
-        if not eq:
-            raise TabletopError(f"--option {item!r} must look like NAME=VALUE")
-        try:
-            out[name.strip()] = info.option(name.strip()).parse(value)
-        except KeyError:
-            known = ", ".join(o.name for o in info.options) or "none"
-            raise TabletopError(f"unknown option {name!r}; this game's options: {known}") from None
-    return out
-
-
 def run(args: argparse.Namespace) -> int:
     """Run the tournament and print its table; 0 when done, 130 when interrupted, 2 on a refused request."""
     console = Console()
@@ -77,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
             players=args.players,
             workers=args.workers,
             seed=args.seed,
-            options=_options(args.game, args.option),
+            options=parse_options(args.game, args.option or []),
             out=args.out,
             progress=not args.no_progress,
             console=err,

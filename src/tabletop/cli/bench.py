@@ -17,6 +17,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 import tabletop
+from tabletop.cli.options import parse_options
 from tabletop.core import Rng, State, game_info
 
 
@@ -92,8 +93,6 @@ def bench(game: str, players: int, games: int, options: dict[str, Any] | None = 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table."""
-    from tabletop.cli.main import parse_options
-
     info = game_info(args.game)
     counts = args.players or list(range(info.min_players, info.max_players + 1))
     options = parse_options(args.game, args.option or [])

@@ -6,30 +6,12 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 import tabletop
 from tabletop.core import TabletopError, game_info
-
-
-def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
-    """`--option key=value` pairs parsed with each option's own parser (`tavern`, `3`, `3,5`)."""
-    info = game_info(game)
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, eq, value = pair.partition("=")
-        if not eq:
-            raise tabletop.InvalidOptions(f"--option takes key=value, got {pair!r}")
-        try:
-            opt = info.option(key.strip())
-        except KeyError:
-            known = ", ".join(o.name for o in info.options) or "none"
-            raise tabletop.InvalidOptions(f"unknown option {key!r} for {game}; its options: {known}") from None
-        out[opt.name] = opt.parse(value)
-    return out
 
 
 def cmd_games(args: argparse.Namespace) -> int:

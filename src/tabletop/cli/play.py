@@ -16,6 +16,7 @@ from rich.text import Text
 
 import tabletop
 from tabletop.agents import Agent, make_agent, play_game
+from tabletop.cli.options import parse_options
 from tabletop.core import Action, IllegalAction, SeatHandle, State, View, game_info, load_record, save_record
 
 
@@ -103,8 +104,6 @@ def default_seats(game: str, players: int) -> list[str]:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play one game in the terminal."""
-    from tabletop.cli.main import parse_options
-
     console = Console()
     info = game_info(args.game)
     options = parse_options(args.game, args.option or [])
