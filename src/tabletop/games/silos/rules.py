@@ -1298,8 +1298,9 @@ def _apply_news_alt(s: S, fr: Frame, a: Action) -> None:
         s._draw_to_player(p, 1)
         s._check_sets(p)
     elif a.verb == "news_three":
+        before = sum(s.bag)
         s._draw_to_player(p, 3)  # ruling S-13: the set check waits until the three are returned
-        s.stack.append((K_RETURN, p, min(3, sum(s.hum[p * NT:(p + 1) * NT])), 0))
+        s.stack.append((K_RETURN, p, before - sum(s.bag), 0))  # ruling S-21: return as many as were drawn
 
 
 def _step_return(s: S, fr: Frame) -> int:
