@@ -10,6 +10,9 @@ from rich.text import Text
 
 STYLE = {"blue": "bold blue", "yellow": "bold yellow", "purple": "bold magenta", "green": "bold green"}
 SHORT = {"politician": "Pol", "government": "Gov", "influencer": "Inf", "professional": "Pro"}
+LEGEND = ("figures: L leader (1.5), D distinguished (2), o figure (1); influence: > marks who leads there "
+          "(ties go to the better Town Hall rank); a focus group at 3/3 triggers mind control")
+LOG_LINES = 12
 
 
 def _figures(figs: dict[str, Any]) -> Text:
@@ -23,14 +26,37 @@ def _figures(figs: dict[str, Any]) -> Text:
     return out
 
 
+def _influence(loc: dict[str, Any]) -> Text:
+    out = Text()
+    lead = loc.get("leads")
+    for color, v in loc["influence"].items():
+        if out:
+            out.append(" ")
+        mark = (">" if color == lead else "") + f"{color[0].upper()}{v:g}"
+        out.append(mark, style=STYLE.get(color, "") + (" underline" if color == lead else ""))
+    return out
+
+
 def _humans(d: dict[str, int]) -> str:
     return " ".join(f"{SHORT[t]}{'×' + str(n) if n > 1 else ''}" for t, n in d.items() if n) or "-"
 
 
+def _cards(d: dict[str, int]) -> str:
+    return " ".join(f"{n}:{k}" for n, k in d.items()) or "-"
+
+
+def _who(view: dict[str, Any], seat: int | None) -> str:
+    if seat is None:
+        return "nobody"
+    return f"{view['seats'][seat]['color']} (seat {seat})"
+
+
 def render(view: dict[str, Any]) -> RenderableType:
-    """The board (locations; figures by faction `B:LDo` = blue leader, distinguished, figure), players, deck."""
-    board = Table(title="SILOS", expand=False)
-    for col in ("#", "location", "figures", "influence", "focus group", "abduction", "extra"):
+    """The board (locations, streets, figures by faction, who leads), players, deck, recent events, the decision."""
+    me = view.get("seat")
+    title = "SILOS" + (f" — you are {_who(view, me)}" if me is not None else "")
+    board = Table(title=title, expand=False)
+    for col in ("#", "location", "streets", "figures", "influence", "focus", "abduction", "extra"):
         board.add_column(col)
     for loc in view["locations"]:
         name = loc["name"] + ("*" if loc["alternate"] else "")
@@ -38,38 +64,70 @@ def render(view: dict[str, Any]) -> RenderableType:
             name += " (crop tile)"
         abd = ""
         if loc["id"]:
-            abd = ("cow " if loc["cow"] else "") + (SHORT[loc["human"]] if loc["human"] else "")
+            abd = ("cow " if loc["cow"] else "no cow ") + (SHORT[loc["human"]] if loc["human"] else "no human")
             if view["ufo"] == loc["id"]:
                 abd = "UFO " + abd
-        infl = " ".join(f"{c[0].upper()}{v:g}" for c, v in loc["influence"].items())
+        focus = _humans(loc["focus"])
+        n = sum(loc["focus"].values())
+        if n:
+            focus += f" ({n}/3)"
         extra = []
         if loc["crop_circle"]:
             extra.append(f"circle:{loc['crop_circle']}")
         if loc["skill_tile"] is not None:
             extra.append(f"skill:{loc['skill_tile']}")
-        board.add_row(str(loc["id"]), Text(name), _figures(loc["figures"]), infl, _humans(loc["focus"]), abd,
+        streets = " ".join(str(x) for x in loc.get("streets", []))
+        board.add_row(str(loc["id"]), Text(name), streets, _figures(loc["figures"]), _influence(loc), focus, abd,
                       " ".join(extra))
     seats = Table(expand=False)
-    for col in ("seat", "humans", "cows", "emblems", "faction cards", "held"):
+    modules = any(p["crop_tokens_left"] for p in view["seats"]) or any(
+        loc["crop_circle"] for loc in view["locations"])
+    skills_on = any(loc["skill_tile"] is not None for loc in view["locations"])
+    cols = ["seat", "humans", "cows", "emblems", "faction cards", "held"]
+    if modules:
+        cols.append("crop tokens")
+    if skills_on:
+        cols.append("skill tiles")
+    for col in cols:
         seats.add_column(col)
     for i, p in enumerate(view["seats"]):
         mark = ">" if view["to_move"] == i else ("*" if view["active"] == i else " ")
         cards = " ".join(n for n, up in p["faction_cards"].items() if up) or "-"
         held = " ".join(f"{n}×{k}" for n, k in p["held_common"].items()) or "-"
-        seats.add_row(Text(f"{mark}{i} {p['color']}", style=STYLE.get(p["color"], "")), _humans(p["humans"]),
-                      str(p["cows"]), str(p["emblems"]), cards, held)
-    deck = " ".join(f"{n}:{k}" for n, k in view["common_deck"].items())
+        label = f"{mark}{i} {p['color']}" + (" (you)" if me == i else "")
+        if p.get("figures_to_place"):
+            label += f" [{p['figures_to_place']} to place]"
+        row: list[Text | str] = [Text(label, style=STYLE.get(p["color"], "")), _humans(p["humans"]),
+                                 str(p["cows"]), f"{p['emblems']}/{view['emblem_target']}", cards, held]
+        if modules:
+            row.append(str(p["crop_tokens_left"]))
+        if skills_on:
+            row.append(" ".join(str(loc["id"]) for loc in view["locations"] if loc["skill_tile"] == p["color"])
+                       or "-")
+        seats.add_row(*row)
+    npf = view.get("non_player_faction")
     lines = [
-        Text(f"Town Hall ranks: {' > '.join(view['ranks'])}   UFO at {view['ufo']}   target {view['emblem_target']}"),
-        Text(f"Common deck ({sum(view['common_deck'].values())} left): {deck}"),
+        Text(LEGEND, style="dim"),
+        Text(f"Town Hall ranks: {' > '.join(view['ranks'])}"
+             + (f" ({npf} is the non-player faction, locked at rank 1)" if npf else "")
+             + f"   UFO at {view['ufo']}, next {view['ufo'] % 6 + 1}"),
+        Text(f"Common deck ({sum(view['common_deck'].values())} left): {_cards(view['common_deck'])}   "
+             f"discards: {_cards({n: k for n, k in view['common_discards'].items() if k})}"),
         Text(f"Supply: cows {view['supply']['cows']}, caps {view['supply']['caps']}, emblems "
              f"{view['supply']['emblems']}; bag {sum(view['bag'].values())} ({_humans(view['bag'])})"),
     ]
+    if view.get("card_in_play"):
+        lines.append(Text(f"Card in play: {_cards(view['card_in_play'])}"))
     if view["hand"]:
-        lines.append(Text(f"Humans to place: {_humans(view['hand'])}"))
-    if view["last_revealed"]:
-        lines.append(Text(f"Last revealed common card: {view['last_revealed']}"))
-    status = (f"Winners: {', '.join(view['seats'][w]['color'] for w in view['winners'])}" if view["to_move"] is None
-              else f"Phase: {view['phase']} — seat {view['to_move']} to decide")
+        lines.append(Text(f"Humans to place: {_humans(view['hand'])}", style="bold"))
+    log = (view.get("log") or [])[-LOG_LINES:]
+    if log:
+        lines.append(Text("Recent events (oldest first):", style="underline"))
+        lines.extend(Text("  " + line, style="dim" if line.startswith("--") else "") for line in log)
+    if view["to_move"] is None:
+        status = f"Game over. Winners: {', '.join(view['seats'][w]['color'] for w in view['winners'])}"
+    else:
+        who = "you" if view["to_move"] == me else _who(view, view["to_move"])
+        status = f"Decision for {who}: {view.get('decision', view['phase'])}"
     lines.append(Text(status, style="bold"))
     return Group(board, seats, *lines)
