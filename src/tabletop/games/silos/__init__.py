@@ -15,7 +15,9 @@ human), mind control when a focus group fills (most takes two of the three, seco
 influencer, professional; cows wild and compulsory) is exchanged at once for an emblem. The game ends at the end of
 the turn in which someone has 5 (or 4) emblems; most emblems wins, then most humans + cows, else shared.
 Two players: a non-player faction (purple) with one figure at each location, locked at rank 1, blocks powers and
-takes abduction/mind-control rewards to the bag. Nothing is hidden; every view shows the whole table.
+takes abduction/mind-control rewards to the bag. Nothing is hidden; every view shows the whole table, the
+decision in words (`decision`) and a short public log of recent events (`log`: actions, revealed cards, abductions,
+mind control, emblems, re-rankings) so a player sees what happened since their last turn.
 
 Notation (canonical action texts; locations are numbers 0-6; figure kinds: figure, leader, distinguished;
 human types: politician, government, influencer, professional; colours: blue, yellow, purple, green)

@@ -806,6 +806,7 @@ class SilosState(State):
             "target": self.target, "hand": self.hand, "stack": [list(f) for f in self.stack],
             "active": self.active, "start": self.start, "mc_count": self.mc_count, "revealed": self.revealed,
             "to_move": self.to_move,
+            "log": self.recent_log(),
         }
 
 
