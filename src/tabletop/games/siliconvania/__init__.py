@@ -12,7 +12,7 @@ train, contract, relocate, swap objective, upgrade castle) are gained on landing
 player's two markers meet. Final scoring: 7 types 5 VP, housed vampires 1 each, animals 1/3/6/9/12/16/20/25,
 best blood cluster, contracts 2 each (+5 for 3+), objectives (at most 3 copies of a kind score), Tiara 4.
 Housing is optimised for the player at the end. Ties: most housed vampires, then shared. See
-docs/rulings/siliconvania.md for rulings V-1...
+docs/rulings.md for rulings V-1...
 
 Notation (cells a1..d4: row a-d top to bottom, column 1-4; perimeter slots top1..top4 above the columns and
 lefta..leftd left of the rows; tiles tN by id, specialists sN by rank):

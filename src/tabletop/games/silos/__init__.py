@@ -53,7 +53,7 @@ skip                                     decline any MAY power or skill
 
 Options: `alternate_tiles` (list of locations using their alternate tile), `emblem_target` (5 or 4),
 `crop_circles` (0 = module off, else the location 1-6 holding the crop circles power tile), `skill_tiles`.
-Rulings: docs/rulings/silos.md.
+Rulings S-1...: docs/rulings.md.
 """
 
 from tabletop.core import GameInfo, Option, register
