@@ -1,4 +1,4 @@
-"""Every ruling in docs/rulings.md names at least one test, and every test it names exists."""
+"""Every ruling in docs/rulings.md gives its reason and names at least one test, and every test it names exists."""
 
 from __future__ import annotations
 
@@ -36,5 +36,6 @@ def test_every_ruling_is_pinned_by_an_existing_test():
     for key, section in _rulings().items():
         named = set(re.findall(r"(test_\w+)", section)) - {n for n in re.findall(r"(test_\w+)\.py", section)}
         assert named, f"ruling {key} names no test"
+        assert "Reason" in section or "reason" in section, f"ruling {key} gives no reason"
         missing = sorted(named - existing)
         assert not missing, f"ruling {key} names tests that do not exist: {missing}"
