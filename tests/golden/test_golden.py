@@ -20,6 +20,9 @@ HERE = Path(__file__).parent
 CASES = {
     "silencio-3p-seed11.jsonl": ("silencio", 3, 11, {}, None),
     "silencio-4p-tavern-seed3.jsonl": ("silencio", 4, 3, {"variant": "tavern"}, None),
+    "silos-3p-seed5.jsonl": ("silos", 3, 5, {}, 60),
+    "silos-2p-modules-seed2.jsonl": ("silos", 2, 2, {"crop_circles": 6, "skill_tiles": True}, 60),
+    "siliconvania-3p-seed5.jsonl": ("siliconvania", 3, 5, {}, 60),
 }
 
 
