@@ -118,6 +118,8 @@ def test_views_hide_what_a_seat_cannot_see(case):
                     v = state.view(p)
                     assert s1.view(p) == v, "a sample must be consistent with the seat's view"
                     assert s2.view(p) == v
+                    # a spectator sees less than any seat, so it cannot tell the samples apart either
+                    assert s1.view(None) == s2.view(None) == state.view(None)
                     assert s1.component_counts() == state.component_counts()
                     assert s1.to_move == state.to_move
                     if state.to_move == p:
