@@ -366,9 +366,7 @@ class SilencioState(State):
 
     def _pass_card(self, p: int, c: int) -> None:
         left = (p + 1) % self.players
-        self.hands[p].remove(c)
-        self.hands[left].append(c)
-        self.known[c] = (1 << p) | (1 << left)
+        self._give_privately(p, left, c)
         self.log.append(("give", p, left, c))
         self.passed_cards += 1
         if self.passed_cards == self.players:
@@ -376,6 +374,22 @@ class SilencioState(State):
             self._begin_turn(self.first)
         else:
             self.to_move = left
+
+    def _give_privately(self, p: int, r: int, c: int) -> None:
+        """p hands card c face down to r: only p and r learn which card it was (ruling C-18).
+
+        Every other seat (and a spectator) saw only "a card" go, so it can no longer tell which of the cards it
+        knew in p's hand is still there: it forgets them all, whichever card went. r saw the card and keeps
+        what it knew.
+        """
+        hand = self.hands[p]
+        hand.remove(c)
+        self.hands[r].append(c)
+        both = (1 << p) | (1 << r)
+        known = self.known
+        known[c] = both
+        for d in hand:
+            known[d] &= both
 
     def _begin_turn(self, p: int) -> None:
         """Start seat p's turn; passes for it when it has no choice at all (ruling C-9)."""
@@ -534,17 +548,13 @@ class SilencioState(State):
             return
         elif verb == "giveto":
             c, r = int(args[0]), int(args[1])
-            self.hands[p].remove(c)
-            self.hands[r].append(c)
-            self.known[c] = (1 << p) | (1 << r)
+            self._give_privately(p, r, c)
             self.log.append(("giveto", p, r, c))
             self._pend(P_GREEN_RETURN, r, p)
             return
         elif verb == "return":
             c, r = int(args[0]), self.pend_a
-            self.hands[p].remove(c)
-            self.hands[r].append(c)
-            self.known[c] = (1 << p) | (1 << r)
+            self._give_privately(p, r, c)
             self.log.append(("giveto", p, r, c))
         elif verb == "swap":
             o, c = int(args[0]), int(args[1])
@@ -760,6 +770,7 @@ class SilencioState(State):
             s.known[c] = 0
         s.deck = pool
         s.log = [e if e[0] not in ("give", "giveto") or seat in (e[1], e[2]) else (*e[:3], -1) for e in s.log]
+        s._history = []  # the true actions name the cards others passed privately: a belief has no history
         return s
 
     def snapshot(self) -> dict[str, Any]:
