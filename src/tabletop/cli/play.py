@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.prompt import Prompt
 from rich.table import Table
 from rich.text import Text
@@ -45,38 +46,24 @@ class HumanAgent:
         legal = seat.legal_actions()
         self.console.rule(f"p{seat.seat}, your decision")
         self.console.print(self.render(seat.view()))
-        self._menu(legal)
+        shown = menu_order(legal)
+        self.console.print(menu(legal))
         while True:
             answer = Prompt.ask(f"p{seat.seat} \\[number, action text, ? hints, q quits]", console=self.console)
             answer = answer.strip()
             if answer in ("q", "quit", "exit"):
                 raise KeyboardInterrupt
             if answer == "?":
-                self._hints(seat)
+                self._hints(seat, shown)
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
+            if answer.isdigit() and 1 <= int(answer) <= len(shown):
+                return shown[int(answer) - 1]
             try:
                 return seat.parse_action(answer)
-            except IllegalAction as e:
-                self.console.print(f"[red]{e}[/]")
+            except IllegalAction:
+                self.console.print(refusal(answer, shown))
 
-    def _menu(self, legal: list[Action]) -> None:
-        table = Table(show_header=False, box=None, padding=(0, 2))
-        columns = 3 if len(legal) > 12 else 1
-        for _ in range(columns):
-            table.add_column(justify="right", style="bold cyan")
-            table.add_column()
-        rows = (len(legal) + columns - 1) // columns
-        for r in range(rows):
-            cells: list[str] = []
-            for c in range(columns):
-                i = c * rows + r
-                cells += [f"{i + 1}", legal[i].text] if i < len(legal) else ["", ""]
-            table.add_row(*cells)
-        self.console.print(table)
-
-    def _hints(self, seat: SeatHandle) -> None:
+    def _hints(self, seat: SeatHandle, shown: list[Action]) -> None:
         try:
             from tabletop.agents.ismcts import hints
         except ImportError:
@@ -84,12 +71,96 @@ class HumanAgent:
             return
         with self.console.status("thinking from your seat's view..."):
             ranked = hints(seat, iters=self.hint_iters)
-        table = Table(title="ISMCTS hints (from your view only)")
-        for col in ("action", "visits", "value"):
-            table.add_column(col)
-        for action, visits, value in ranked[:5]:
-            table.add_row(action.text, str(visits), f"{value:.3f}")
-        self.console.print(table)
+        self.console.print(hint_table(ranked, shown))
+
+
+MENU_GROUP_MIN = 9  # shorter menus are listed one action a line
+GRID_WIDTH = 90  # widest grid menu (columns), so it fits a 100-column terminal
+
+
+def _menu_groups(legal: list[Action]) -> list[tuple[str, list[tuple[Action, str]]]]:
+    """Actions grouped by their text without its last word (`bid 3 s22` -> `bid 3`: `s22`), first-seen order."""
+    groups: dict[str, list[tuple[Action, str]]] = {}
+    for a in legal:
+        head, _, tail = a.text.rpartition(" ")
+        groups.setdefault(head, []).append((a, tail))
+    return list(groups.items())
+
+
+def _grouped(legal: list[Action]) -> bool:
+    return len(legal) >= MENU_GROUP_MIN and len(_menu_groups(legal)) < len(legal)
+
+
+def menu_order(legal: list[Action]) -> list[Action]:
+    """The actions in the order the menu numbers them (number k is element k-1)."""
+    if not _grouped(legal):
+        return list(legal)
+    return [a for _, items in _menu_groups(legal) for a, _ in items]
+
+
+def menu(legal: list[Action]) -> RenderableType:
+    """The numbered menu: one action a line when short, else one line per shared beginning (`bid 3: 15 s22 ...`)."""
+    table = Table(show_header=False, box=None, padding=(0, 2))
+    if not _grouped(legal):
+        table.add_column(justify="right", style="bold cyan")
+        table.add_column()
+        for i, a in enumerate(legal):
+            table.add_row(str(i + 1), a.text)
+        return table
+    groups = _menu_groups(legal)
+    tails = [t for _, t in groups[0][1]]
+    width = max(len(h) for h, _ in groups) + sum(max(len(t), len(str(len(legal)))) + 2 for t in tails)
+    if len(groups) > 1 and width <= GRID_WIDTH and all([t for _, t in items] == tails for _, items in groups):
+        # every beginning takes the same endings (bid value x specialist): a grid, endings as columns
+        table.show_header = True
+        table.padding = (0, 1)
+        table.add_column("", style="bold", no_wrap=True)
+        for t in tails:
+            table.add_column(t, justify="right", style="bold cyan")
+        for g, (head, _) in enumerate(groups):
+            table.add_row(head, *[str(g * len(tails) + j + 1) for j in range(len(tails))])
+        return table
+    table.add_column(justify="right", style="bold", no_wrap=True)
+    table.add_column(overflow="fold")
+    k = 0
+    for head, items in groups:
+        line = Text()
+        for _, tail in items:
+            k += 1
+            if line:
+                line.append("   ")
+            line.append(f"{k})", style="bold cyan")
+            line.append(f" {tail}")
+        table.add_row(head, line)
+    return table
+
+
+def refusal(answer: str, shown: list[Action]) -> Text:
+    """What to say when a typed text is no legal action: closest legal texts, never the whole (long) list."""
+    out = Text(f"'{answer}' is not legal now (not one of the actions above).", style="red")
+    number = {a.text: i + 1 for i, a in enumerate(shown)}
+    close = difflib.get_close_matches(answer.lower(), list(number), n=3, cutoff=0.5)
+    if close:
+        out.append(" Did you mean " + " or ".join(f"{number[c]} ({c})" for c in close) + "?", style="yellow")
+    out.append(" Type a number from the menu or an action's text as shown.", style="red")
+    return out
+
+
+def hint_table(ranked: list[tuple[Action, int, float]], shown: list[Action]) -> RenderableType:
+    """The search's top actions with their menu number, how often it tried each and its estimated value."""
+    table = Table(box=None, padding=(0, 2))
+    table.add_column("#", justify="right", style="bold cyan")
+    table.add_column("action")
+    table.add_column("tries", justify="right")
+    table.add_column("value", justify="right")
+    for action, visits, value in ranked:
+        number = str(shown.index(action) + 1) if action in shown else ""
+        table.add_row(number, action.text, str(visits), f"{value:.2f}")
+    if not ranked:
+        table.add_row("", "no hint: nothing to choose", "", "")
+    return Group(Text("Hints: the search's favourite actions, from your view only", style="bold"), table,
+                 Text("value: your estimated result, 0 (worst) to 1 (best: a win, or the team's best score)",
+                      style="dim"))
 
 
 def default_seats(game: str, players: int) -> list[str]:
@@ -136,8 +207,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     console.print(renderer(args.game)(state.view(watch)))
     scores = state.scores()
     winners = state.winners()
-    console.print("scores: " + ", ".join(f"p{i} {s:g}" for i, s in enumerate(scores)))
-    console.print("winners: " + (", ".join(f"p{w}" for w in winners) or "none"))
+    if info.cooperative:
+        result = "the team wins" if winners else "the team did not win"
+        console.print(f"[bold]team score {scores[0]:g}: {result}[/]")
+    else:
+        console.print("scores: " + ", ".join(f"p{i} {s:g}" for i, s in enumerate(scores)))
+        console.print("[bold]winners: " + (", ".join(f"p{w}" for w in winners) or "none") + "[/]")
     _offer_save(console, state, args.save)
     return 0
 
