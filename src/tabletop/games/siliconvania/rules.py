@@ -748,6 +748,7 @@ class SiliconVaniaState(State):
                 cards = BID_CARDS[s.bid_hand[q]]
                 s.bid_card[q] = cards[rng.below(len(cards))]
         s.spec_deck = unseen
+        s._history = []  # the true actions name other seats' secret bids: a belief has no history
         s.tile_deck.sort()
         rng.shuffle(s.tile_deck)
         if s.to_move is not None:
