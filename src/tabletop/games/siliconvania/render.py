@@ -1,8 +1,10 @@
 """Terminal rendering of a SiliconVania view, drawn from the view only.
 
-Layout, top to bottom: a status line; what happened since your last decision; your city beside your hand,
-bid cards and objectives; the council board (selection pools, specialist row, exchange pool, the shared
-track with every marker, the supply); the other cities side by side; at the end, the score breakdown.
+Layout, top to bottom: a status line; your city beside your counts and hand, and what happened since your last
+decision; the council board (selection pools, specialist row, exchange pool); the shared track with every marker
+and the supply; the other cities side by side; the legend; then, just above the menu (the top may have scrolled
+away in a terminal), what the decision needs: your hand and bid cards, tiles to place and empty cells, the pools
+when choosing one; at the end, the score breakdown instead; the status again.
 
 A city is a 5x5 grid: the corner, the four perimeter slots above columns 1-4, and for each row a-d its left
 perimeter slot and four building cells. A cell shows its type and tile id, then its icons (bN blood, cN coffins,
@@ -27,11 +29,14 @@ ABBR = {"Park": "Park", "Neighborhood": "Nbhd", "Metro": "Metro", "Mall": "Mall"
         "Blood Bank": "BldBk", "Laboratory": "Lab"}
 TYPE_STYLE = {"Park": "green", "Neighborhood": "yellow", "Metro": "blue", "Mall": "magenta",
               "Mausoleum": "bright_black", "Blood Bank": "red", "Laboratory": "cyan"}
-TRACK_ABBR = {"": "", "contract": "contract", "recover": "recover", "train": "train", "relocate": "relocate",
-              "castle": "castle", "swap_objective": "swap obj", "upgrade_castle": "upgrade"}
+TRACK_ABBR = {"": "", "contract": "ctr", "recover": "rec", "train": "trn", "relocate": "relo",
+              "castle": "cast", "swap_objective": "swap", "upgrade_castle": "upg"}
+TRACK_KEY = ("ctr contract, rec recover a bid card, trn train, relo relocate, cast castle, swap swap objective, "
+             "upg upgrade castle")
 EFFECT_ABBR = {"vampire": "+V", "innovation": "+I", "survival": "+S", "cat": "+cat", "hound": "+hound",
                "exchange": "exch", "antiquity": "antiq"}
 UPG, TRAIN0 = 7, 20
+LOG_WIDTH = 50  # the log panel beside your city
 
 
 def _icons(blood: int, coffins: int, inn: int, surv: int) -> str:
@@ -120,10 +125,11 @@ def city(seat: dict[str, Any]) -> Table:
 
 
 def _seat_summary(i: int, s: dict[str, Any], you: bool) -> Text:
+    """A seat's public counts in short lines (so it fits beside a city)."""
     out = Text(f"Seat {i}" + (" (you)" if you else ""), style="bold cyan" if you else "bold")
     out.append(f"  V{s['vampires']}" + (f" cat{s['cats']}" if s["cats"] else "")
-               + (f" hound{s['hounds']}" if s["hounds"] else "") + f"  contracts {s['contracts']}"
-               + f"  track I{s['innovation']} S{s['survival']}")
+               + (f" hound{s['hounds']}" if s["hounds"] else ""))
+    out.append(f"\ncontracts {s['contracts']}  track I{s['innovation']} S{s['survival']}")
     bid = s.get("bid")
     if bid:
         value = s.get("bid_value")
@@ -131,8 +137,8 @@ def _seat_summary(i: int, s: dict[str, Any], you: bool) -> Text:
                    + f" with s{bid[1]} {C.specialists[bid[1]].name}")
     elif s["has_bid"]:
         out.append("\nbid placed (hidden)")
-    out.append(f"\nbid cards {' '.join(map(str, s['bid_cards'])) or '-'}  hand {s['hand_size']}  "
-               f"discard {s['discard_size']}")
+    out.append(f"\nbid cards {' '.join(map(str, s['bid_cards'])) or '-'}")
+    out.append(f"\nhand {s['hand_size']}  discard {s['discard_size']}")
     objs = ", ".join(C.specialists[r].name for r in s["objectives"]) or "none yet"
     out.append(f"\nobjectives: {objs}")
     if s["pending_tiles"]:
@@ -150,24 +156,27 @@ def _spec(r: int) -> Text:
 
 def _you(view: dict[str, Any], me: int) -> RenderableType:
     s = view["seats"][me]
-    info = Text()
+    info = Text("Your city and hand\n", style="bold reverse cyan")
     info.append_text(_seat_summary(me, s, True))
-    info.append("\n\nYour hand (rank, name, bid effect):\n", style="bold")
+    info.append("\nYour hand (rank, name, bid effect):\n", style="bold")
     for r in s["hand"]:
         info.append_text(_spec(r))
         info.append("\n")
     if s.get("bid_discards"):
         info.append(f"used bid cards: {' '.join(map(str, s['bid_discards']))}\n", style="dim")
     if s["discard"]:
-        info.append("your specialist discard: " + ", ".join(f"s{r}" for r in s["discard"]) + "\n", style="dim")
+        info.append("specialist discard: " + " ".join(f"s{r}" for r in s["discard"]) + "\n", style="dim")
     if s["pending_tiles"]:
         info.append("Tiles to place:\n", style="bold")
         for t in s["pending_tiles"]:
             info.append_text(tile_line(t))
             info.append("\n")
-    grid = Table.grid(padding=(0, 2))
+    info.rstrip()
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column()
+    grid.add_column(max_width=36)
     grid.add_row(city(s), info)
-    return Panel(grid, title="Your city", title_align="left", border_style="cyan", expand=False)
+    return grid
 
 
 def _log(view: dict[str, Any], me: int | None) -> RenderableType | None:
@@ -188,10 +197,12 @@ def _log(view: dict[str, Any], me: int | None) -> RenderableType | None:
         lines.append(text + "\n", style="dim" if q < 0 else "")
     lines.rstrip()
     title = "Since your last decision" if me is not None else "Recent events"
-    return Panel(lines, title=title, title_align="left", expand=False)
+    return Panel(lines, title=title, title_align="left", expand=False, width=min(LOG_WIDTH, 4 + max(
+        len(text) + 8 for _, text in recent)))
 
 
-def _board(view: dict[str, Any]) -> RenderableType:
+def _board(view: dict[str, Any]) -> tuple[RenderableType, RenderableType]:
+    """The council board's pools, specialist row and exchange pool; and the track with the supply."""
     board = Table(title="Council board", box=box.SIMPLE_HEAD, title_style="bold", pad_edge=False)
     board.add_column("Selection pools")
     board.add_column("Specialist row")
@@ -227,6 +238,7 @@ def _board(view: dict[str, Any]) -> RenderableType:
         marks[s["innovation"]].append(f"I{q}")
         marks[s["survival"]].append(f"S{q}")
     track.add_row(*[" ".join(m) for m in marks])
+    key = Text(TRACK_KEY, style="dim")
     sup = view["supply"]
     anti: dict[str, int] = {}
     for a in sup["antiquities"]:
@@ -239,7 +251,7 @@ def _board(view: dict[str, Any]) -> RenderableType:
         + f"\nTile stack {view['tile_deck']}, specialist deck {view['specialist_deck']}."
         + (f" Bid order this round: {' > '.join(f'seat {q}' for q in view['order'])}." if view["order"] else ""),
         style="dim")
-    return Group(board, track, supply)
+    return board, Group(track, key, supply)
 
 
 def _final(view: dict[str, Any], me: int | None) -> RenderableType:
@@ -268,31 +280,74 @@ def _final(view: dict[str, Any], me: int | None) -> RenderableType:
                          "(ties: most housed vampires, then shared)", style="bold green"))
 
 
+def _recap(view: dict[str, Any], me: int) -> RenderableType:
+    """What this decision needs, repeated beside the menu (the table above may have scrolled away)."""
+    s = view["seats"][me]
+    out = Text()
+    out.append("Your hand: ", style="bold")
+    for k, r in enumerate(s["hand"]):
+        if k:
+            out.append(" · ")
+        sp = C.specialists[r]
+        out.append(f"s{r} {sp.name} ", style="bold")
+        out.append(" ".join(EFFECT_ABBR[e] for e in sp.effect), style="green")
+    out.append(f"\nYour bid cards: {' '.join(map(str, s['bid_cards'])) or 'none'}"
+               f"   vampires {s['vampires']}   track I{s['innovation']} S{s['survival']}")
+    if s["pending_tiles"]:
+        out.append("\nTiles to place: ", style="bold")
+        for k, t in enumerate(s["pending_tiles"]):
+            if k:
+                out.append(" · ")
+            out.append_text(tile_line(t))
+        empty = [f"{'abcd'[i // 4]}{i % 4 + 1}" for i, t in enumerate(s["grid"]) if t < 0]
+        out.append(f"\nEmpty cells: {' '.join(empty) or 'none'}")
+    if view["to_move"] == me and "pool" in view["decision"]:
+        for k, pool in enumerate(view["pools"]):
+            if pool:
+                out.append(f"\nPool {k + 1}: ", style="bold")
+                for j, t in enumerate(pool):
+                    if j:
+                        out.append(" + ")
+                    out.append_text(tile_line(t))
+    return out
+
+
+def _status(view: dict[str, Any], me: int | None) -> Text:
+    head = f"SiliconVania — round {view['round']}/8 — "
+    if view["to_move"] is None:
+        return Text(head + "game over", style="bold")
+    if view["to_move"] == me:
+        return Text(head + f"your decision: {view['decision']}", style="bold reverse")
+    return Text(head + f"seat {view['to_move']} to {view['decision']}", style="bold")
+
+
+def _other(i: int, seat: dict[str, Any]) -> RenderableType:
+    if all(t < 0 for t in seat["grid"]) and all(v < 0 for v in seat["perimeter"]):
+        return Group(_seat_summary(i, seat, False), Text("city: no tiles yet", style="dim"))
+    return Group(_seat_summary(i, seat, False), city(seat))
+
+
 def render(view: dict[str, Any]) -> RenderableType:
     """Draw the table from one seat's view (or a spectator's)."""
     me = view["seat"]
-    parts: list[RenderableType] = []
-    head = f"SiliconVania — round {view['round']}/8 — "
-    if view["to_move"] is None:
-        head += "game over"
-    elif view["to_move"] == me:
-        head += f"you to {view['decision']}"
-    else:
-        head += f"seat {view['to_move']} to {view['decision']}"
-    parts.append(Text(head, style="bold"))
+    status = _status(view, me)
+    parts: list[RenderableType] = [status]
     log = _log(view, me)
-    if "final" in view:
-        parts.append(_final(view, me))
     if me is not None:
         parts.append(_you(view, me) if log is None else Columns([_you(view, me), log]))
     elif log is not None:
         parts.append(log)
-    parts.append(_board(view))
+    board, track = _board(view)
+    parts += [board, track]
     others = [i for i in range(len(view["seats"])) if i != me]
-    parts.append(Columns([Group(_seat_summary(i, view["seats"][i], False), city(view["seats"][i]))
-                          for i in others], padding=(0, 3)))
+    parts.append(Columns([_other(i, view["seats"][i]) for i in others], padding=(0, 3)))
     parts.append(Text("Cells: type, tile id / bN blood, cN coffins, I innovation, S survival, animal, "
                       "[G]oblet [S]cepter [C]ollar [B]angle. "
                       "Perimeter (grey): C: castle, Train; top1-4 above columns, lefta-d left of rows; Scp scorpion.",
                       style="dim"))
+    if "final" in view:
+        parts.append(_final(view, me))
+    elif me is not None:
+        parts.append(_recap(view, me))
+    parts.append(status)
     return Group(*parts)
