@@ -39,7 +39,13 @@ def render(view: dict[str, Any]) -> RenderableType:
         shrine = Text("☼ light" if lit else "● dark", style="bold" if lit else "dim")
         played = Text(" ".join(str(v) for v in values) or "·", style=ROW_STYLE[colour])
         top = values[-1] if values else 1
-        rows.add_row(Text(colour, style=ROW_STYLE[colour]), shrine, Text.assemble(played, f"   (next > {top})"))
+        if top >= view["max_value"]:
+            nxt = "   (complete)"
+        elif top + 1 == view["max_value"] and colour == "green":
+            nxt = f"   (next > {top}; the top green card has no dark effect)"
+        else:
+            nxt = f"   (next > {top}; {colour[0]}{top + 1} would be dark)"
+        rows.add_row(Text(colour, style=ROW_STYLE[colour]), shrine, Text.assemble(played, (nxt, "dim")))
     large = view["shrines"]["large"] == "light"
     centre = Group(
         Text.assemble("Large shrine: ", Text("☼ light" if large else "● dark", style="magenta" if large else "dim")),
@@ -55,6 +61,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     players.add_column("you know they hold")
     for p in range(view["players"]):
         name = f"p{p}" + (" (you)" if p == seat else "") + (" ★" if p == view["first_player"] else "")
+        name += " ◀ to move" if p == view["to_move"] else ""
         style = "reverse" if p == view["to_move"] else ""
         known = view["known"].get(str(p), [])
         players.add_row(Text(name, style=style), str(view["hand_sizes"][p]), cards(view["fronts"][p]),
@@ -80,13 +87,59 @@ def render(view: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [centre, players]
     if notes:
         parts.append(Text("\n".join(notes), style="italic"))
-    if view["log"]:
-        parts.append(Text("Recent: " + " · ".join(view["log"][-6:]), style="dim"))
+    parts.append(_effects())
+    log = _log(view["log"], seat)
+    if log is not None:
+        parts.append(log)
     if seat is not None:
-        parts.append(Text.assemble("Your hand: ", cards(view["hand"])))
+        parts.append(Text.assemble(("Your hand: ", "bold"), cards(view["hand"])))
     if view["result"]:
         r = view["result"]
         parts.append(Text(f"Game over — {r['cards_left']} card(s) left: {r['text']}", style="bold"))
+    elif view["to_move"] == seat:
+        parts.append(Text(f"Your decision — {view['decision']}", style="bold reverse"))
     else:
-        parts.append(Text(view["decision"], style="bold"))
+        parts.append(Text(f"Waiting for p{view['to_move']} — {view['decision']}", style="bold"))
     return Panel(Group(*parts), title=f"Silencio — {view['players']} players", border_style="magenta")
+
+
+EFFECTS = (
+    ("red", "skip the next card's dark effect", "skip the next card's light effect"),
+    ("blue", "take a row's last card into hand", "give an oracle card to a player"),
+    ("yellow", "put a hand card face up in front of you", "the next player plays a random card"),
+    ("green", "a chosen player swaps a card or renews the oracle", "the next card must be green"),
+)
+
+
+def _effects() -> RenderableType:
+    """The effects of each colour: a card one above its row's last card is dark, any higher card light."""
+    t = Table(box=None, padding=(0, 1), title="Effects (next card +1: dark, higher: light)", title_justify="left",
+              title_style="dim", show_header=True, header_style="dim")
+    t.add_column("")
+    t.add_column("light (optional; also from a shrine)", style="dim")
+    t.add_column("dark (mandatory)", style="dim")
+    for colour, light, dark in EFFECTS:
+        t.add_row(Text(colour, style=ROW_STYLE[colour]), light, dark)
+    return t
+
+
+LOG_LINES = 12
+
+
+def _log(log: list[str], seat: int | None) -> RenderableType | None:
+    """The events since `seat` last acted (its own lines dimmed), or the last few for a spectator."""
+    if not log:
+        return None
+    if seat is None:
+        recent, title = log[-8:], "Recent events"
+    else:
+        mine = [k for k, line in enumerate(log) if line.startswith(f"p{seat} ")]
+        start = mine[-1] + 1 if mine else 0
+        recent = log[start:] or log[-3:]
+        # keep your own latest actions for context when nobody else has acted since
+        title = "Since your last decision" if log[start:] else "Your last actions"
+    more = len(recent) - LOG_LINES
+    out = Text(title + (f" ({more} earlier not shown)" if more > 0 else "") + ":", style="underline")
+    for line in recent[-LOG_LINES:]:
+        out.append("\n  " + line, style="dim" if seat is not None and line.startswith(f"p{seat} ") else "")
+    return out
