@@ -12,7 +12,7 @@ STYLE = {"blue": "bold blue", "yellow": "bold yellow", "purple": "bold magenta",
 SHORT = {"politician": "Pol", "government": "Gov", "influencer": "Inf", "professional": "Pro"}
 LEGEND = ("figures: L leader (1.5), D distinguished (2), o figure (1); influence: > marks who leads there "
           "(ties go to the better Town Hall rank); a focus group at 3/3 triggers mind control")
-LOG_LINES = 12
+LOG_LINES = 14
 
 
 def _figures(figs: dict[str, Any]) -> Text:
@@ -106,7 +106,7 @@ def render(view: dict[str, Any]) -> RenderableType:
                        or "-")
         seats.add_row(*row)
     npf = view.get("non_player_faction")
-    lines = [
+    lines: list[RenderableType] = [
         Text(LEGEND, style="dim"),
         Text(f"Town Hall ranks: {' > '.join(view['ranks'])}"
              + (f" ({npf} is the non-player faction, locked at rank 1)" if npf else "")
@@ -120,14 +120,52 @@ def render(view: dict[str, Any]) -> RenderableType:
         lines.append(Text(f"Card in play: {_cards(view['card_in_play'])}"))
     if view["hand"]:
         lines.append(Text(f"Humans to place: {_humans(view['hand'])}", style="bold"))
-    log = (view.get("log") or [])[-LOG_LINES:]
-    if log:
-        lines.append(Text("Recent events (oldest first):", style="underline"))
-        lines.extend(Text("  " + line, style="dim" if line.startswith("--") else "") for line in log)
+    lines.extend(_log(view, me))
     if view["to_move"] is None:
-        status = f"Game over. Winners: {', '.join(view['seats'][w]['color'] for w in view['winners'])}"
+        lines.append(_result(view, me))
+        status = Text(f"Game over. Winners: {', '.join(view['seats'][w]['color'] for w in view['winners'])}",
+                      style="bold")
+    elif view["to_move"] == me:
+        status = Text(f"Decision for you: {view.get('decision', view['phase'])}", style="bold reverse")
     else:
-        who = "you" if view["to_move"] == me else _who(view, view["to_move"])
-        status = f"Decision for {who}: {view.get('decision', view['phase'])}"
-    lines.append(Text(status, style="bold"))
+        status = Text(f"Decision for {_who(view, view['to_move'])}: {view.get('decision', view['phase'])}",
+                      style="bold")
+    lines.append(status)
     return Group(board, seats, *lines)
+
+
+def _log(view: dict[str, Any], me: int | None) -> list[Text]:
+    """The events since your last action (yours dimmed), or the last few; says when older ones are cut."""
+    log = view.get("log") or []
+    if not log:
+        return []
+    if me is None:
+        recent, title = log[-LOG_LINES:], "Recent events (oldest first):"
+    else:
+        mine = f"{view['seats'][me]['color']}:"
+        own = [k for k, line in enumerate(log) if line.startswith(mine)]
+        if own and own[-1] + 1 < len(log):
+            recent, title = log[own[-1] + 1:], "Recent events since your last decision (oldest first):"
+        elif own:
+            recent, title = log[-4:], "Recent events: your last actions"
+        else:
+            recent, title = log, "Recent events since your last decision (the older ones are not in the view):"
+    out = [Text(title, style="underline")]
+    if len(recent) > LOG_LINES:
+        out.append(Text(f"  ... {len(recent) - LOG_LINES} earlier", style="dim"))
+    for line in recent[-LOG_LINES:]:
+        own_line = me is not None and line.startswith(f"{view['seats'][me]['color']}:")
+        out.append(Text("  " + line, style="dim" if line.startswith("--") or own_line else ""))
+    return out
+
+
+def _result(view: dict[str, Any], me: int | None) -> Table:
+    """Final standings: emblems decide, then humans + cows (the rulebook's tie-break)."""
+    t = Table(title="Result", title_justify="left", expand=False)
+    for col in ("seat", "emblems", "humans + cows (tie-break)", ""):
+        t.add_column(col)
+    for i, p in enumerate(view["seats"]):
+        held = sum(p["humans"].values()) + p["cows"]
+        t.add_row(Text(f"{i} {p['color']}" + (" (you)" if me == i else ""), style=STYLE.get(p["color"], "")),
+                  str(p["emblems"]), str(held), "winner" if i in view["winners"] else "")
+    return t
