@@ -721,28 +721,33 @@ class SiliconVaniaState(State):
         return out
 
     def _sample(self, seat: int, rng: Rng) -> Self:
-        """Redraw the cards `seat` cannot see: other seats' hands, the unrevealed part of their discard piles
-        (bids revealed earlier stay where everyone saw them go), their committed but unrevealed bids, the
-        specialist deck and the tile stack order."""
+        """Redraw the cards `seat` cannot see: other seats' hands, the unseen part of their discard piles, their
+        committed but unrevealed bids, the specialist deck and the tile stack order.
+
+        Cards everyone saw go somewhere stay there (ruling V-20): bids revealed earlier in the discard pile, cards
+        taken from the row still in the taker's hand, and an objective swapped away for a card everyone knew the
+        place of. The result depends only on what `seat` has seen (the pool is sorted before it is shuffled).
+        """
         s = self.clone()
         n = self.players
+        in_hand, in_disc = self._public_places()
         unseen = s.spec_deck.copy()
         keep_bid = [False] * n
         for q in range(n):
             if q == seat:
                 continue
-            unseen += s.hand[q]
-            shown = s.shown[q]
-            unseen += [r for r in s.disc[q] if not shown >> r & 1]
+            known_hand, known_disc = in_hand[q], in_disc[q] | s.shown[q]
+            unseen += [r for r in s.hand[q] if not known_hand >> r & 1]
+            unseen += [r for r in s.disc[q] if not known_disc >> r & 1]
             keep_bid[q] = s.bid_spec[q] >= 0 and not s.revealed  # the committed bid is still in hand
         unseen.sort()  # the sample depends only on what seat sees, not on how the unseen cards lie
         rng.shuffle(unseen)
         for q in range(n):
             if q == seat:
                 continue
-            s.hand[q] = [unseen.pop() for _ in s.hand[q]]
-            shown = s.shown[q]
-            s.disc[q] = sorted(r if shown >> r & 1 else unseen.pop() for r in s.disc[q])
+            known_hand, known_disc = in_hand[q], in_disc[q] | s.shown[q]
+            s.hand[q] = sorted(r if known_hand >> r & 1 else unseen.pop() for r in s.hand[q])
+            s.disc[q] = sorted(r if known_disc >> r & 1 else unseen.pop() for r in s.disc[q])
             if keep_bid[q]:
                 s.bid_spec[q] = s.hand[q][rng.below(len(s.hand[q]))]
                 cards = BID_CARDS[s.bid_hand[q]]
@@ -757,6 +762,37 @@ class SiliconVaniaState(State):
             assert opt is not None
             s._opts = opt(s, top[1], top[2])
         return s
+
+    def _public_places(self) -> tuple[list[int], list[int]]:
+        """Per seat, bitmasks of the specialists everyone knows to be in its hand and (beyond the revealed bids,
+        `shown`) in its discard pile, read from the public log: a card taken from the row is in the taker's hand
+        until it is revealed as a bid or becomes an objective; an objective swapped for a card known to be in the
+        hand goes to the hand, one swapped for a card known to be in the discard pile goes there (ruling V-20)."""
+        n = self.players
+        hand, disc = [0] * n, [0] * n
+        shown_at = [0] * n  # revealed bids so far, replayed (a revealed bid goes to the discard pile)
+        for q, e in self.log_entries():
+            if q < 0:
+                continue
+            what = e[1]
+            if isinstance(what, Action):
+                if what.verb == "take":
+                    hand[q] |= 1 << int(what.args[0])
+                elif what.verb == "objective":
+                    hand[q] &= ~(1 << int(what.args[0]))
+                elif what.verb == "swap":
+                    o, r = 1 << int(what.args[0]), 1 << int(what.args[1])
+                    if hand[q] & r:
+                        hand[q] = hand[q] & ~r | o
+                    elif (disc[q] | shown_at[q]) & r:
+                        disc[q] = disc[q] & ~r | o
+                    shown_at[q] &= ~r
+                    disc[q] &= ~r
+            elif what == "reveal":
+                r = 1 << int(e[3])
+                hand[q] &= ~r
+                shown_at[q] |= r
+        return hand, disc
 
     def component_counts(self) -> dict[str, int]:
         n = self.players
