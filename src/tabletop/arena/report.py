@@ -33,7 +33,7 @@ def agent_table(result: ArenaResult) -> Table:
     t.add_column("agent", overflow="fold", min_width=min(32, max(len(a.spec) for a in s.agents) if s.agents else 5))
     t.add_column("games", justify="right")
     t.add_column("wins (%, 95% CI)", justify="right", no_wrap=True)
-    t.add_column("score", justify="right")
+    t.add_column(info.score_label, justify="right")
     t.add_column("place", justify="right")
     t.add_column("rating", justify="right")
     t.add_column("s/move", justify="right")
@@ -62,7 +62,7 @@ def team_table(result: ArenaResult) -> Table:
     )
     t.add_column("team", overflow="fold")
     t.add_column("games", justify="right")
-    t.add_column("mean team score", justify="right")
+    t.add_column(f"mean team {game_info(result.game).score_label}", justify="right")
     t.add_column("perfect", justify="right")
     t.add_column("perfect % (95% CI)", justify="right", no_wrap=True)
     t.add_row(

@@ -33,6 +33,8 @@ class GameInfo:
     options: tuple[Option, ...]
     state_class: type[State]
     summary: str = ""
+    score_label: str = "score"
+    """What `scores()` measures, for tables (e.g. Silencio: "score (−cards left)")."""
 
     @property
     def default_players(self) -> int:
@@ -54,6 +56,7 @@ class GameInfo:
             "players": [self.min_players, self.max_players],
             "cooperative": self.cooperative,
             "version": self.version,
+            "score": self.score_label,
             "options": [
                 {"name": o.name, "default": o.default, "choices": list(o.choices), "multi": o.multi, "doc": o.doc}
                 for o in self.options
