@@ -44,7 +44,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         elif top + 1 == view["max_value"] and colour == "green":
             nxt = f"   (next > {top}; the top green card has no dark effect)"
         else:
-            nxt = f"   (next > {top}; {colour[0]}{top + 1} would be dark)"
+            nxt = f"   (next > {top}; a {top + 1} would be dark)"
         rows.add_row(Text(colour, style=ROW_STYLE[colour]), shrine, Text.assemble(played, (nxt, "dim")))
     large = view["shrines"]["large"] == "light"
     centre = Group(
@@ -136,8 +136,8 @@ def _log(log: list[str], seat: int | None) -> RenderableType | None:
         mine = [k for k, line in enumerate(log) if line.startswith(f"p{seat} ")]
         start = mine[-1] + 1 if mine else 0
         recent = log[start:] or log[-3:]
-        # keep your own latest actions for context when nobody else has acted since
-        title = "Since your last decision" if log[start:] else "Your last actions"
+        # nobody has acted since your last action (you are mid-turn): the last few events for context
+        title = "Since your last decision" if log[start:] else "Recent events"
     more = len(recent) - LOG_LINES
     out = Text(title + (f" ({more} earlier not shown)" if more > 0 else "") + ":", style="underline")
     for line in recent[-LOG_LINES:]:
