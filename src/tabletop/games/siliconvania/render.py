@@ -36,6 +36,8 @@ TRACK_KEY = ("ctr contract, rec recover a bid card, trn train, relo relocate, ca
 EFFECT_ABBR = {"vampire": "+V", "innovation": "+I", "survival": "+S", "cat": "+cat", "hound": "+hound",
                "exchange": "exch", "antiquity": "antiq"}
 UPG, TRAIN0 = 7, 20
+ANTIQUITY_EFFECT = ("+2 blood", "innovation and survival", "2 fewer coffins", "3 more coffins",
+                    "the building turns facedown, 4 VP")  # as `_cell` draws them
 LOG_WIDTH = 50  # the log panel beside your city
 
 
@@ -301,7 +303,39 @@ def _recap(view: dict[str, Any], me: int) -> RenderableType:
             out.append_text(tile_line(t))
         empty = [f"{'abcd'[i // 4]}{i % 4 + 1}" for i, t in enumerate(s["grid"]) if t < 0]
         out.append(f"\nEmpty cells: {' '.join(empty) or 'none'}")
-    if view["to_move"] == me and "pool" in view["decision"]:
+    decision = view["decision"] if view["to_move"] == me else ""
+    if "train" in decision:
+        out.append("\nTrains in the supply: ", style="bold")
+        out.append(" · ".join(f"train {t + 1} {_icons(C.trains[t][0], C.trains[t][1], 0, 0)}"
+                              for t in view["supply"]["trains"]))
+    if "castle" in decision and "upgrade" not in decision:
+        out.append("\nCastles in the supply: ", style="bold")
+        for k, c in enumerate(view["supply"]["castles"]):
+            x = C.castles[c]
+            out.append(" · " if k else "")
+            out.append(C.types[x.type].lower(), style=TYPE_STYLE[C.types[x.type]])
+            out.append(" " + " ".join(v for v in (_icons(x.blood, x.coffins, x.innovation, x.survival),
+                                                  C.animals[x.animal] if x.animal >= 0 else "") if v))
+    if "antiquity" in decision:
+        kinds = sorted(set(view["supply"]["antiquities"]))
+        out.append("\nAntiquities in the supply: ", style="bold")
+        out.append(" · ".join(f"{ANTIQUITY_KINDS[a]} ({ANTIQUITY_EFFECT[a]})" for a in kinds))
+    if "exchange" in decision:
+        out.append("\nExchange pool: ", style="bold")
+        for k, t in enumerate(view["exchange_pool"]):
+            out.append(" · " if k else "")
+            out.append_text(tile_line(t))
+    if "specialist" in decision:
+        out.append("\nSpecialist row: ", style="bold")
+        for k, r in enumerate(view["row"]):
+            out.append(" · " if k else "")
+            out.append(f"s{r} {C.specialists[r].name} " + " ".join(EFFECT_ABBR[e] for e in C.specialists[r].effect))
+    if "objective" in decision:
+        out.append("\nYour objectives: " + (", ".join(f"s{r} {C.specialists[r].name}" for r in s["objectives"])
+                                             or "none yet"))
+    if view["order"] and decision:
+        out.append("\nOrder this round: " + " > ".join("you" if q == me else f"seat {q}" for q in view["order"]))
+    if "pool" in decision:
         for k, pool in enumerate(view["pools"]):
             if pool:
                 out.append(f"\nPool {k + 1}: ", style="bold")
