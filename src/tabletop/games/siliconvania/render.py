@@ -36,8 +36,8 @@ TRACK_KEY = ("ctr contract, rec recover a bid card, trn train, relo relocate, ca
 EFFECT_ABBR = {"vampire": "+V", "innovation": "+I", "survival": "+S", "cat": "+cat", "hound": "+hound",
                "exchange": "exch", "antiquity": "antiq"}
 UPG, TRAIN0 = 7, 20
-ANTIQUITY_EFFECT = ("+2 blood", "innovation and survival", "2 fewer coffins", "3 more coffins",
-                    "the building turns facedown, 4 VP")  # as `_cell` draws them
+ANTIQUITY_EFFECT = ("+2 blood", "gain I and S now, adds both icons", "covers 2 coffins, counts as an animal you lack",
+                    "+3 coffins", "the building turns facedown, 4 VP")  # rulebook, Antiquities
 LOG_WIDTH = 50  # the log panel beside your city
 
 
