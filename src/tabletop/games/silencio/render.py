@@ -39,7 +39,9 @@ def render(view: dict[str, Any]) -> RenderableType:
         shrine = Text("☼ light" if lit else "● dark", style="bold" if lit else "dim")
         played = Text(" ".join(str(v) for v in values) or "·", style=ROW_STYLE[colour])
         top = values[-1] if values else 1
-        if top >= view["max_value"]:
+        if view["result"]:
+            nxt = ""
+        elif top >= view["max_value"]:
             nxt = "   (complete)"
         elif top + 1 == view["max_value"] and colour == "green":
             nxt = f"   (next > {top}; the top green card has no dark effect)"
@@ -87,7 +89,8 @@ def render(view: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [centre, players]
     if notes:
         parts.append(Text("\n".join(notes), style="italic"))
-    parts.append(_effects())
+    if not view["result"]:
+        parts.append(_effects())
     log = _log(view["log"], seat)
     if log is not None:
         parts.append(log)
