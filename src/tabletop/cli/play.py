@@ -238,7 +238,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         console.rule(f"{record['game']} — after {step}/{len(actions)} actions")
         console.print(render(state.view(seat)))
         if step:
-            console.print(f"last action: [bold]{actions[step - 1]}[/]")
+            actor = tabletop.replay(record, upto=step - 1).to_move
+            console.print(f"last action: p{actor} [bold]{actions[step - 1]}[/]")
         if not console.is_interactive or args.end:
             break
         answer = Prompt.ask("\\[enter] next, b back, a number jumps, q quits", default="", console=console).strip()
