@@ -98,6 +98,8 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(Text.assemble(("Your hand: ", "bold"), cards(view["hand"])))
     if view["result"]:
         r = view["result"]
+        left = [Text.assemble(f"p{p} kept ", cards(h)) for p, h in enumerate(r.get("hands", [])) if h]
+        parts.extend(left)
         parts.append(Text(f"Game over — {r['cards_left']} card(s) left: {r['text']}", style="bold"))
     elif view["to_move"] == seat:
         parts.append(Text(f"Your decision — {view['decision']}", style="bold reverse"))

@@ -687,7 +687,11 @@ class SilencioState(State):
         }
         if over:
             tier = self.result_tier()
-            v["result"] = {"tier": tier, "cards_left": self.cards_left(), "text": COMPONENTS.tiers[tier]}
+            v["result"] = {
+                "tier": tier, "cards_left": self.cards_left(), "text": COMPONENTS.tiers[tier],
+                # the game is over: the hands are laid open to count them (ruling C-19)
+                "hands": [[card_text(c) for c in sorted(h)] for h in self.hands],
+            }
         return v
 
     def _decision_text(self) -> str:

@@ -152,7 +152,7 @@ Frame = tuple[int, int, int, int]
 # public log of recent events (display only): a linked list of immutable cells `(entry, previous_cell)`, so a clone
 # shares it for free; `entry` is a small tuple whose first item is one of these codes.
 L_TURN, L_ACT, L_REVEAL, L_ABDUCT, L_MC, L_EMBLEM, L_DRAW, L_RERANK, L_RESHUFFLE, L_SKILL, L_END, L_EXERT = range(12)
-LOG_SHOWN = 16  # entries the view carries
+LOG_SHOWN = 40  # entries the view carries: more than a round of 4 players
 
 
 class SilosState(State):
