@@ -73,3 +73,19 @@ def test_bench_reports_games_decisions_and_clones(capsys):
     assert main(["bench", "silencio", "--players", "2", "--games", "20"]) == 0
     out = capsys.readouterr().out
     assert "µs/decision" in out and "silencio 2p" in out
+
+
+def test_play_resume_continues_a_saved_unfinished_game(tmp_path, capsys):
+    state = tabletop.new_game("silencio", 3, 8)
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    path = tabletop.save_record(state.record(), tmp_path / "half.json")
+    out = tmp_path / "full.json"
+    assert main(["play", "silencio", "--resume", str(path), "--seats", "random,random,random", "--save", str(out)]) == 0
+    full = json.loads(out.read_text())
+    assert full["actions"][:6] == state.history and len(full["actions"]) > 6
+    assert tabletop.replay(full).is_over
+    assert main(["play", "silos", "--resume", str(path), "--seats", "random,random,random"]) == 2
+    assert "not of silos" in capsys.readouterr().err
+    assert main(["play", "silencio", "--resume", str(out), "--seats", "random,random,random"]) == 2
+    assert "already over" in capsys.readouterr().err

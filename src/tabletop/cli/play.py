@@ -177,9 +177,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Play one game in the terminal."""
     console = Console()
     info = game_info(args.game)
-    options = parse_options(args.game, args.option or [])
-    players = args.players or (len(args.seats.split(",")) if args.seats else info.default_players)
-    state = tabletop.new_game(args.game, players, args.seed, options)
+    if args.resume is not None:
+        state = _resume(args)
+        players = state.players
+    else:
+        options = parse_options(args.game, args.option or [])
+        players = args.players or (len(args.seats.split(",")) if args.seats else info.default_players)
+        state = tabletop.new_game(args.game, players, args.seed, options)
     specs = args.seats.split(",") if args.seats else default_seats(args.game, players)
     if len(specs) != players:
         raise tabletop.InvalidOptions(f"--seats names {len(specs)} seats for a {players}-player game")
@@ -215,6 +219,19 @@ def cmd_play(args: argparse.Namespace) -> int:
         console.print("[bold]winners: " + (", ".join(f"p{w}" for w in winners) or "none") + "[/]")
     _offer_save(console, state, args.save)
     return 0
+
+
+def _resume(args: argparse.Namespace) -> State:
+    """The game of a saved record, replayed to where it stopped, for `play --resume FILE`."""
+    record = load_record(args.resume)
+    if record["game"] != args.game:
+        raise tabletop.InvalidRecord(f"{args.resume} is a record of {record['game']}, not of {args.game}")
+    if args.option or args.seed is not None or (args.players and args.players != record["players"]):
+        raise tabletop.InvalidOptions("--resume takes players, seed and options from the record; drop them")
+    state = tabletop.replay(record)
+    if state.is_over:
+        raise tabletop.InvalidRecord(f"the game in {args.resume} is already over; replay it with tabletop replay")
+    return state
 
 
 def _offer_save(console: Console, state: State, path: str | None) -> None:
@@ -266,6 +283,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--seed", type=int, help="seed for every chance draw (default: random)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option; repeatable")
     p.add_argument("--save", metavar="FILE", help="save the record of the game to FILE")
+    p.add_argument("--resume", metavar="FILE", help="continue the unfinished game saved in FILE")
     p.add_argument("--verbose", action="store_true", help="note each decision of the AI seats")
     p.set_defaults(func=cmd_play)
 
