@@ -51,3 +51,35 @@ def test_same_seed_and_actions_give_the_same_game():
     play_game(a, [RandomAgent(1), RandomAgent(2), RandomAgent(3)])
     b = tabletop.replay(a.record())
     assert b.snapshot() == a.snapshot() and b.winners() == a.winners()
+
+
+def _influence_from_view(loc: dict, faction: str) -> float:
+    fig = loc["figures"].get(faction)
+    value = 0.0
+    if fig:
+        value += fig["figures"] + 1.5 * fig["leader"] + 2 * fig["distinguished"]
+    if loc.get("crop_circle") == faction:
+        value += 1
+    return value
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4), opts=st.sampled_from(OPTION_SETS),
+       picks=st.lists(st.integers(0, 10**6), min_size=30, max_size=400))
+def test_random_play_keeps_influence_and_leaders_consistent_with_the_figures(seed, players, opts, picks):
+    """Influence is 1 a figure, 1.5 the leader, 2 a distinguished figure, +1 a crop token; ties by Town Hall rank."""
+    s = tabletop.new_game("silos", players, seed, opts)
+    for pick in picks:
+        if s.is_over:
+            break
+        v = s.view(None)
+        for loc in v["locations"]:
+            shown = loc["influence"]
+            for faction in v["ranks"]:
+                assert shown.get(faction, 0.0) == _influence_from_view(loc, faction), (loc["name"], faction)
+            present = [f for f in v["ranks"] if _influence_from_view(loc, f) > 0]
+            best = max((_influence_from_view(loc, f) for f in present), default=0.0)
+            expected = next((f for f in v["ranks"] if present and _influence_from_view(loc, f) == best), None)
+            assert loc["leads"] == expected, (loc["name"], loc["leads"], expected, shown)
+        legal = s.legal_actions()
+        s.apply(legal[pick % len(legal)])
