@@ -32,6 +32,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--seed", type=int, default=0, help="arena seed: fixes every deal and agent seed (default 0)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
     p.add_argument("--out", default=None, help="write every game (with its replayable record) as JSON lines here")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="also draw win shares and score distributions")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -73,6 +74,10 @@ def run(args: argparse.Namespace) -> int:
     console.print(render_result(result))
     if args.out:
         console.print(f"{len(result.outcomes)} game records written to {args.out}")
+    if args.plot and result.outcomes:
+        from tabletop.arena.plot import plot_result
+
+        console.print(f"plot written to {plot_result(result, args.plot)}")
     if result.interrupted:
         err.print(f"interrupted: kept the {len(result.outcomes)} games finished")
         return 130
