@@ -34,7 +34,7 @@ class GameInfo:
     state_class: type[State]
     summary: str = ""
     score_label: str = "score"
-    """What `scores()` measures, for tables (e.g. Silencio: "score (−cards left)")."""
+    """What `scores()` measures, for tables (e.g. Silencio: "−cards left")."""
 
     @property
     def default_players(self) -> int:

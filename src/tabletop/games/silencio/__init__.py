@@ -66,7 +66,7 @@ INFO = register(
         ),
         state_class=SilencioState,
         summary="Cooperative and silent: play all your cards into rising colour rows.",
-        score_label="score (−cards left)",
+        score_label="−cards left",
     )
 )
 
