@@ -613,8 +613,12 @@ class SilencioState(State):
         self._begin_turn((self.turn + 1) % self.players)
 
     def _game_ended(self) -> bool:
-        """Ruling C-5: the game ends as soon as no card can be played, or all players passed in a row."""
-        if self.passes >= self.players or not self._any_playable():
+        """Ruling C-5: the game ends as soon as no card can be played (anywhere, by anyone).
+
+        A round of passes alone does not end it: a player who took a shrine at the start of the turn and then
+        passed may have handed another player a playable card (`passes` is kept for the record only).
+        """
+        if not self._any_playable():
             self.phase, self.to_move, self.pending = OVER, None, -1
             return True
         return False
