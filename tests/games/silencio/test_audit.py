@@ -6,7 +6,7 @@ import pytest
 
 from tabletop.games.silencio.rules import parse_card
 
-from .support import legal, pos, run
+from .support import hand, legal, pos, run
 
 
 # ---- End of the Game: "If no player can play a card, the game ends." ---------------------------------------
@@ -32,3 +32,92 @@ def test_game_ends_only_when_no_player_can_play_a_card_not_after_a_pass_round_th
     assert not s.is_over and s.to_move == 1 and then in legal(s)
     run(s, then)
     assert parse_card(then.split()[1]) not in s.hands[1]
+
+
+def test_a_player_who_passed_must_play_again_on_a_later_turn_when_able():
+    # "Even if you passed now, on your next turn you may be able to play a card again." -- and then must play it
+    s = pos(2, [["b2", "r8"], ["g2"]], rows={"green": [5]}, oracle=["y3", "y4"], to_move=1, shrines=[False] * 5)
+    assert s.log[-1] == ("pass", 1) and s.to_move == 0
+    run(s, "play b2", "oracle y3 to p1")  # blue dark: p1 receives a card it can play
+    assert s.to_move == 1 and legal(s) == ["play y3"]  # no pass: a pass earlier does not excuse this turn
+
+
+# ---- First Player and Passing Cards -------------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "first", "order"), [
+    (2, 0, [0, 1]), (2, 1, [1, 0]), (3, 2, [2, 0, 1]), (4, 1, [1, 2, 3, 0]), (4, 3, [3, 0, 1, 2]),
+])
+def test_passing_starts_with_the_first_player_and_the_game_begins_as_soon_as_the_first_player_has_received_a_card(
+    players, first, order
+):
+    import tabletop
+
+    s = tabletop.new_game("silencio", players, 6, {"first_player": first})
+    seen = []
+    while s.view(None)["phase"] == "passing":
+        p = s.to_move
+        seen.append(p)
+        given = s.legal_actions()[-1]
+        s.apply(given)
+        assert parse_card(given.text.split()[1]) in s.hands[(p + 1) % players]  # to the left: the next seat
+    assert seen == order  # each player exactly once, in turn; the first player passes first and receives last
+    assert s.view(first)["phase"] == "start of turn" and s.to_move == first == s.turn
+    last_give = s.log[-1]
+    assert last_give[:3] == ("give", order[-1], first)  # the first player's new card is in hand as play begins
+    assert last_give[3] in s.hands[first]
+
+
+# ---- Yellow light: "any player can play this card as if it were in their hand" -----------------------------
+@pytest.mark.parametrize(("front_card", "rows", "decision"), [
+    ("y4", {}, "place b7"),                               # light effect: p1 places a card of ITS hand
+    ("b2", {}, "oracle r2 to p0"),                        # dark effect: p1 gives an oracle card (p0 or p2)
+    ("y3", {"yellow": [2]}, None),                        # yellow dark: the player after p1 (p2) plays at random
+])
+def test_card_played_from_in_front_of_another_player_gives_its_effects_to_the_player_who_plays_it(
+    front_card, rows, decision
+):
+    s = pos(3, [["r8"], ["g8", "b7"], ["b8"]], rows=rows, fronts=[[front_card], [], []], oracle=["r2", "r3", "r4"],
+            to_move=1, shrines=[False] * 5)
+    run(s, f"play {front_card}")
+    assert s.fronts[0] == [] and hand(s, 0) == ["r8"]  # the owner gets nothing back and decides nothing
+    if decision is None:
+        assert ("play", 1, parse_card("y3"), "dark") in s.log and ("random", 2, parse_card("b8"), True) in s.log
+    else:
+        assert s.to_move == 1 and decision in legal(s)
+
+
+# ---- Blue light: "Add the last played card from another (not blue) row to your hand." -----------------------
+def test_blue_light_takes_the_last_card_of_any_non_blue_row_also_after_earlier_take_backs():
+    s = pos(2, [["b3", "b5", "g8"], ["y8"]], rows={"red": [2, 4], "yellow": [3]}, shrines=[False] * 5)
+    run(s, "play b3")
+    assert legal(s) == ["skip", "take r4", "take y3"]  # the card at the end of each row: the player chooses
+    run(s, "take r4", "play y8")
+    run(s, "play b5")
+    # red 4 went back to a hand: the red row now ends with red 2, played earlier, and that is what can be taken
+    assert legal(s) == ["skip", "take r2", "take y8"]
+    run(s, "take r2")
+    assert hand(s, 0) == ["g8", "r2", "r4"] and s.rows[0] == []
+
+
+# ---- Green light: the three actions with empty hands, an empty oracle or an empty deck ------------------------
+def test_green_light_only_a_player_who_can_perform_an_action_can_be_chosen():
+    # no oracle and no deck: only the player-player swap remains, so p1 (empty hand) cannot be chosen
+    s = pos(3, [["g5", "r8"], [], ["y8"]], oracle=[], deck=[], shrines=[False] * 5)
+    run(s, "play g5")
+    assert legal(s) == ["choose p0", "choose p2", "skip"]
+    run(s, "choose p0")
+    assert legal(s) == ["give r8 to p1", "give r8 to p2"]  # no oracle swap, no oracle change
+    run(s, "give r8 to p1")
+    assert s.to_move == 1 and legal(s) == ["return r8"]  # a receiver with an empty hand gives the card back (C-13)
+    # an oracle but an empty deck: a player with an empty hand can only change the oracle (revealing nothing)
+    s = pos(3, [["g5", "r8"], [], ["y8"]], oracle=["b2", "b3", "b4"], deck=[], shrines=[False] * 5)
+    run(s, "play g5", "choose p1")
+    assert legal(s) == ["renew oracle"]
+    run(s, "renew oracle")
+    assert s.oracle == [] and len(s.box) >= 3
+
+
+def test_green_light_with_no_possible_action_asks_nothing():
+    # p0 plays its last hand card g5 (light); nobody holds a hand card, oracle and deck are empty
+    s = pos(2, [["g5"], []], rows={"green": [2]}, fronts=[[], ["r3"]], oracle=[], deck=[], shrines=[False] * 5)
+    run(s, "play g5")
+    assert s.log[-1] == ("play", 0, parse_card("g5"), "light") and s.to_move == 1 and legal(s) == ["play r3"]
