@@ -44,7 +44,7 @@ Notation (seats are p0..p3; cards are a colour letter and a value: r5, b10, y2, 
 ``skip``                    decline an optional (light) effect
 =========================== ==============================================================================
 A seat's only possible action "pass" is taken for it automatically (ruling C-9). The team's last card ends the game
-at once (C-5). Rulings C-1 ... C-17: docs/rulings.md.
+at once (C-5). Rulings C-1 ... C-20: docs/rulings.md.
 """
 
 from tabletop.core import GameInfo, Option, register
