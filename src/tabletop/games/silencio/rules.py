@@ -121,13 +121,11 @@ class SilencioState(State):
     skip_light: bool
     green_only: bool
     random_play: int
-    passes: int
     turn: int
     shrine_taken: bool
     tavern_used: bool
     pending: int
     pend_a: int
-    pend_b: int
     after: int
     passed_cards: int
     phase: int
@@ -163,9 +161,9 @@ class SilencioState(State):
         s.tavern_open, s.tavern_count = False, 0
         s.said, s.log = [], []
         s.skip_dark = s.skip_light = s.green_only = False
-        s.random_play, s.passes = -1, 0
+        s.random_play = -1
         s.turn, s.shrine_taken, s.tavern_used = s.first, False, False
-        s.pending, s.pend_a, s.pend_b, s.after = -1, 0, 0, START
+        s.pending, s.pend_a, s.after = -1, 0, START
         s.passed_cards = 0
         s.phase = PASSING
         s.to_move = s.first
@@ -246,9 +244,9 @@ class SilencioState(State):
         s.said, s.log = self.said.copy(), self.log.copy()
         s.first, s.tavern, s.tavern_open, s.tavern_count = self.first, self.tavern, self.tavern_open, self.tavern_count
         s.skip_dark, s.skip_light, s.green_only = self.skip_dark, self.skip_light, self.green_only
-        s.random_play, s.passes, s.turn = self.random_play, self.passes, self.turn
+        s.random_play, s.turn = self.random_play, self.turn
         s.shrine_taken, s.tavern_used = self.shrine_taken, self.tavern_used
-        s.pending, s.pend_a, s.pend_b, s.after = self.pending, self.pend_a, self.pend_b, self.after
+        s.pending, s.pend_a, s.after = self.pending, self.pend_a, self.after
         s.passed_cards, s.phase = self.passed_cards, self.phase
         return s
 
@@ -351,7 +349,6 @@ class SilencioState(State):
             self._play(p, int(a.args[0]))
         elif verb == "pass":
             self.log.append(("pass", p))
-            self.passes += 1
             self._finish_turn()
         elif verb == "end":
             self._finish_turn()
@@ -403,7 +400,6 @@ class SilencioState(State):
             if self._can_play(p) or self.tavern_open:
                 return
             self.log.append(("pass", p))
-            self.passes += 1
             if self._game_ended():
                 return
             p = (p + 1) % self.players
@@ -441,7 +437,6 @@ class SilencioState(State):
         row = self.rows[col]
         follows = v == (row[-1] if row else 1) + 1
         row.append(v)
-        self.passes = 0
         self.green_only = False
         skip_dark, skip_light = self.skip_dark, self.skip_light
         self.skip_dark = self.skip_light = False
@@ -501,8 +496,8 @@ class SilencioState(State):
         elif self.oracle or self.deck or any(self.hands):  # someone can be chosen (see _green_options)
             self._pend(P_GREEN_LIGHT, p)
 
-    def _pend(self, kind: int, who: int, a: int = 0, b: int = 0) -> None:
-        self.phase, self.pending, self.pend_a, self.pend_b = EFFECT, kind, a, b
+    def _pend(self, kind: int, who: int, a: int = 0) -> None:
+        self.phase, self.pending, self.pend_a = EFFECT, kind, a
         self.to_move = who
 
     def _done_effect(self) -> None:
@@ -512,7 +507,6 @@ class SilencioState(State):
             self._enter_end()
         elif not self._start_has_choice():
             self.log.append(("pass", self.turn))
-            self.passes += 1
             self._finish_turn()
 
     def _start_has_choice(self) -> bool:
@@ -604,7 +598,6 @@ class SilencioState(State):
         self.log.append(("say", p, text))
         if not self._start_has_choice():
             self.log.append(("pass", p))
-            self.passes += 1
             self._finish_turn()
 
     def _finish_turn(self) -> None:
@@ -616,7 +609,7 @@ class SilencioState(State):
         """Ruling C-5: the game ends as soon as no card can be played (anywhere, by anyone).
 
         A round of passes alone does not end it: a player who took a shrine at the start of the turn and then
-        passed may have handed another player a playable card (`passes` is kept for the record only).
+        passed may have handed another player a playable card.
         """
         if not self._any_playable():
             self.phase, self.to_move, self.pending = OVER, None, -1
@@ -787,9 +780,9 @@ class SilencioState(State):
             "deck": self.deck, "box": self.box, "shrines": self.shrines, "known": self.known,
             "said": self.said, "log": [list(e) for e in self.log], "first": self.first, "phase": self.phase,
             "turn": self.turn, "to_move": self.to_move, "flags": [
-                self.skip_dark, self.skip_light, self.green_only, self.random_play, self.passes,
+                self.skip_dark, self.skip_light, self.green_only, self.random_play,
                 self.shrine_taken, self.tavern_used, self.tavern_open, self.tavern_count, self.pending,
-                self.pend_a, self.pend_b, self.after, self.passed_cards],
+                self.pend_a, self.after, self.passed_cards],
             "rng": self.rng.state, "history": self.history,
         }
 
