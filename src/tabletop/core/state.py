@@ -156,14 +156,18 @@ class State(ABC):
 
     def legal_actions(self) -> list[Action]:
         """The actions `to_move` may take now (a new list; empty when the game is over)."""
+        return self._legal_now().copy()
+
+    def _legal_now(self) -> list[Action]:
+        """The cached legal actions of this state (computed on first use; never mutated in place)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_actions() if self.to_move is not None else []
-        return legal.copy()
+        return legal
 
     def apply(self, action: Action | str) -> None:
         """Carry out an action (or its canonical text). Raises IllegalAction, leaving the state unchanged."""
-        legal = self._legal
+        legal = self._legal  # _legal_now() inlined: this is the hot path
         if legal is None:
             legal = self._legal = self._legal_actions() if self.to_move is not None else []
         if isinstance(action, str):
@@ -178,10 +182,7 @@ class State(ABC):
 
     def parse_action(self, text: str) -> Action:
         """The legal action whose canonical text is `text` (case and spacing ignored), or IllegalAction."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._legal_actions() if self.to_move is not None else []
-        return self._match(text, legal)
+        return self._match(text, self._legal_now())
 
     def _match(self, text: str, legal: list[Action]) -> Action:
         if not isinstance(text, str):

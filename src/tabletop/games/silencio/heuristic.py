@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import Action, Rng, SeatHandle
+from tabletop.core import Action, SeatHandle
 from tabletop.games.silencio.rules import COLOURS, card_text
 
 DARK_COST = {"red": 0.1, "blue": 0.8, "yellow": 0.6, "green": 0.35}
@@ -27,7 +27,7 @@ class HeuristicAgent:
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = Rng(seed)
+        self.seed = seed  # the heuristic is deterministic; the seed is accepted for the common agent signature
 
     def act(self, seat: SeatHandle) -> Action:
         """The heuristic's choice among the legal actions."""
@@ -108,7 +108,6 @@ class HeuristicAgent:
 
 def _live_weights(view: dict[str, Any]) -> dict[str, float]:
     """How surely each unplayed card will still have to be played by the team (1 = surely held)."""
-    seat = view["seat"]
     weights: dict[str, float] = {}
     held = set(view["hand"])
     for f in view["fronts"]:
@@ -129,5 +128,4 @@ def _live_weights(view: dict[str, Any]) -> dict[str, float]:
             c = card_text("rbyg".index(colour[0]) * 16 + v)
             if c not in weights and c not in out_of_play:
                 weights[c] = p_hand
-    del seat
     return weights
