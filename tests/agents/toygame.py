@@ -88,6 +88,9 @@ class ToyDuel(State):
             "to_move": self.to_move,
         }
 
+    def _log(self, seat: Seat | None, start: int) -> list[dict[str, Any]]:
+        return []
+
     def _sample(self, seat: Seat, rng: Rng) -> Self:
         s = self.clone()
         unseen = sorted([c for p in range(self.players) if p != seat for c in self.hands[p]] + self.deck)

@@ -129,6 +129,42 @@ def test_views_hide_what_a_seat_cannot_see(case):
             state.apply(legal[rng.below(len(legal))])
 
 
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_each_seat_log_is_a_cursor_over_its_whole_history(case):
+    """Audit 12: `log(seat, k)` gives the entries after the first k; a seat's log only grows, never rewrites an
+    entry; `view(seat)["log_pos"]` is its length; the view's tail is the end of the log; samples keep the log."""
+    game, players, options = case
+    for seed in range(3):
+        state = tabletop.new_game(game, players, seed, options)
+        rng = Rng(seed + 7)
+        seen: dict[int | None, list] = {p: [] for p in [None, *range(players)]}
+        while True:
+            for p in seen:
+                pos = state.view(p)["log_pos"]
+                old = seen[p]
+                assert pos >= len(old), "a seat's log never shrinks"
+                new = state.log(p, len(old))
+                assert len(old) + len(new) == pos
+                full = state.log(p)
+                assert full[: len(old)] == old, "an entry, once in a seat's log, never changes"
+                assert full[len(old):] == new
+                for e in new:
+                    assert set(e) == {"seat", "text"} and isinstance(e["text"], str) and e["text"]
+                    assert e["seat"] is None or 0 <= e["seat"] < players
+                canonical_json(new)
+                tail = state.view(p).get("log", [])
+                assert full[len(full) - len(tail):] == tail, "the view's log is the end of the seat's log"
+                seen[p] = full
+                if p is not None and rng.below(8) == 0:
+                    assert state.sample(p, rng.next64()).log(p) == full, "a sample keeps what the seat saw"
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        with pytest.raises(ValueError, match="non-negative"):
+            state.log(0, -1)
+
+
 @pytest.mark.parametrize("game", tabletop.games())
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**40), picks=st.lists(st.integers(0, 10**6), max_size=400))

@@ -7,7 +7,7 @@ from tabletop.core.record import load_record, replay, save_record, validate_reco
 from tabletop.core.registry import game_info, games, new_game, register
 from tabletop.core.rng import Rng
 from tabletop.core.seat import SeatHandle
-from tabletop.core.state import GameInfo, Seat, State, View
+from tabletop.core.state import GameInfo, LogEntry, Seat, State, View
 
 __all__ = [
     "Action",

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.core.action import Action
-from tabletop.core.state import GameInfo, State, View
+from tabletop.core.state import GameInfo, LogEntry, State, View
 
 
 class SeatHandle:
@@ -15,7 +15,7 @@ class SeatHandle:
     The true state is held only inside closures; the handle exposes no attribute that reaches it.
     """
 
-    __slots__ = ("_legal", "_parse", "_sample", "_to_move", "_view", "info", "players", "seat")
+    __slots__ = ("_legal", "_logf", "_parse", "_sample", "_to_move", "_view", "info", "players", "seat")
 
     def __init__(self, state: State, seat: int) -> None:
         self.seat = seat
@@ -23,6 +23,7 @@ class SeatHandle:
         self.info: GameInfo = state.info
         self._view: Callable[[], View] = lambda: state.view(seat)
         self._legal: Callable[[], list[Action]] = lambda: state.legal_actions() if state.to_move == seat else []
+        self._logf: Callable[[int], list[LogEntry]] = lambda start: state.log(seat, start)
         self._sample: Callable[[int], State] = lambda seed: state.sample(seat, seed)
         self._parse: Callable[[str], Action] = state.parse_action
         self._to_move: Callable[[], int | None] = lambda: state.to_move
@@ -35,6 +36,10 @@ class SeatHandle:
     def view(self) -> View:
         """All this seat may see."""
         return self._view()
+
+    def log(self, start: int = 0) -> list[LogEntry]:
+        """This seat's history from entry `start` on (its view's `log_pos` is the length)."""
+        return self._logf(start)
 
     def legal_actions(self) -> list[Action]:
         """This seat's legal actions (empty when it is not this seat's decision)."""

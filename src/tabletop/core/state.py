@@ -18,6 +18,8 @@ from tabletop.core.rng import Rng
 
 Seat = int
 View = dict[str, Any]
+LogEntry = dict[str, Any]
+"""One line of a seat's history: `{"seat": int | None, "text": str}` (seat None: the table, not a player)."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,14 @@ class State(ABC):
     def _view(self, seat: Seat | None) -> View:
         """JSON-ready dict of all that `seat` may see (None: a spectator)."""
 
+    def _log(self, seat: Seat | None, start: int) -> list[LogEntry]:
+        """The history `seat` witnessed (None: a spectator), entries from index `start` on, oldest first.
+
+        Entries are JSON-ready `{"seat": int | None, "text": str}`, worded as that seat saw the event: a seat's log
+        only grows (an entry, once there, never changes), and `view(seat)["log_pos"]` is its length.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not keep a per-seat log yet")
+
     @abstractmethod
     def _sample(self, seat: Seat, rng: Rng) -> Self:
         """A copy with everything `seat` cannot see redrawn consistently with its view, using `rng`."""
@@ -213,6 +223,17 @@ class State(ABC):
         """JSON-ready dict of everything `seat` may see; None is a spectator who sees only public facts."""
         self._check_seat(seat)
         return self._view(seat)
+
+    def log(self, seat: Seat | None = None, start: int = 0) -> list[LogEntry]:
+        """The public history `seat` witnessed (None: a spectator) from entry `start` on: a cursor.
+
+        `view(seat)["log_pos"]` is the length of this log, so a client that has entries up to `k` asks for
+        `log(seat, k)` and gets exactly the new ones. The view itself carries only a short recent tail.
+        """
+        self._check_seat(seat)
+        if not isinstance(start, int) or isinstance(start, bool) or start < 0:
+            raise ValueError(f"log start must be a non-negative integer, not {start!r}")
+        return self._log(seat, start)
 
     def sample(self, seat: Seat, seed: int) -> Self:
         """A full state consistent with `view(seat)`: hidden cards, bag and deck order, future chance redrawn."""
