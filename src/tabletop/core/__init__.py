@@ -16,6 +16,7 @@ __all__ = [
     "IllegalAction",
     "InvalidOptions",
     "InvalidRecord",
+    "LogEntry",
     "Option",
     "Rng",
     "Seat",
