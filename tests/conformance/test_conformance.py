@@ -165,6 +165,63 @@ def test_each_seat_log_is_a_cursor_over_its_whole_history(case):
             state.log(0, -1)
 
 
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_a_sample_depends_only_on_what_the_seat_can_tell(case):
+    """Audit 19: two states a seat cannot tell apart (two samples for it) give that seat the same sample."""
+    game, players, options = case
+    for seed in range(3):
+        state = tabletop.new_game(game, players, seed, options)
+        rng = Rng(seed + 51)
+        while not state.is_over:
+            if rng.below(5) == 0:
+                p = rng.below(players)
+                s1, s2 = state.sample(p, rng.next64()), state.sample(p, rng.next64())
+                k = rng.next64()
+                assert s1.sample(p, k).snapshot() == s2.sample(p, k).snapshot() == state.sample(p, k).snapshot()
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+
+
+def _scribble(obj: object) -> None:
+    """Change every list and dict reachable from `obj` in place."""
+    if isinstance(obj, dict):
+        for v in list(obj.values()):
+            _scribble(v)
+        obj["scribbled"] = True
+    elif isinstance(obj, list):
+        for v in obj:
+            _scribble(v)
+        obj.append("scribbled")
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_nothing_returned_aliases_the_state(case):
+    """Audit 17: editing what view, log, record, scores, winners or legal_actions returned changes no state."""
+    game, players, options = case
+    for seed in range(2):
+        state = tabletop.new_game(game, players, seed, options)
+        rng = Rng(seed + 3)
+        while True:
+            twin = state.clone()
+            before = canonical_json(state.snapshot())
+            scores, winners = state.scores(), state.winners()
+            for p in [None, *range(players)]:
+                _scribble(state.view(p))
+                _scribble(state.log(p))
+            _scribble(state.record())
+            _scribble(state.legal_actions())
+            _scribble(scores)
+            _scribble(winners)
+            assert canonical_json(state.snapshot()) == before
+            assert state.scores() == twin.scores() and state.winners() == twin.winners()
+            assert [state.view(p) for p in range(players)] == [twin.view(p) for p in range(players)]
+            assert state.record() == twin.record()
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+
+
 @pytest.mark.parametrize("game", tabletop.games())
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**40), picks=st.lists(st.integers(0, 10**6), max_size=400))
