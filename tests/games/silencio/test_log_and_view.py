@@ -167,3 +167,18 @@ def test_views_logs_and_snapshots_returned_are_copies():
         for e in log:
             e["text"] = "x"
     assert s.snapshot() == before and s.view(0)["rows"]["red"] == [2]
+
+
+# ---- the terminal draws the new entries and the halves from the view -----------------------------------------
+def test_render_draws_row_halves_and_the_log_entries_since_the_seats_last_decision():
+    from rich.console import Console
+
+    from tabletop.games.silencio.render import render
+
+    s = pos(2, [["r2", "y5", "g8"], ["r4", "b8", "g6"]], shrines=NO_SHRINES)
+    run(s, "play r2", "play b8")
+    console = Console(record=True, width=120, color_system=None)
+    console.print(render(s.view(0)))
+    text = console.export_text()
+    assert "2●" in text and "8☼" in text  # red 2 dark, blue 8 light
+    assert "Since your last decision" in text and "p1 played b8" in text

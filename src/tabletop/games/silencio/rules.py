@@ -33,6 +33,11 @@ PENDING_TEXT = (
 PUBLIC = 1 << 7  # knowledge bit: everyone (and spectators) know where the card is
 ALL_KNOW = 0xFF
 TAVERN_PHRASES = ("count", "high", "avoid")
+PLAY_HOW = {
+    "light": " (light)", "dark": " (dark effect)", "dark skipped": " (dark effect skipped: red)",
+    "light skipped": " (light effect skipped: red)", "last": " as last card (no effect)",
+    "final": ", the team's last card: the game is over", "top green": " (highest green: no dark effect)",
+}
 LOG_TAIL = 20  # the view carries the last entries of its seat's log; the whole history is `log(seat, start)`
 
 
@@ -112,7 +117,7 @@ class SilencioState(State):
     shrines: list[bool]
     known: list[int]
     said: list[tuple[int, str]]
-    _ev: list[tuple[tuple[Any, ...], str, str, int]]
+    _ev: list[list[Any]]
     _nev: int
     halves: list[list[bool]]
     enable: bool
@@ -164,7 +169,7 @@ class SilencioState(State):
         s.tavern = options.get("variant") == "tavern"
         s.tavern_open, s.tavern_count = False, 0
         s.said = []
-        s._ev, s._nev = [], 0  # the history: (event, public text, private text, seats that see it) (see _note)
+        s._ev, s._nev = [], 0  # the history: [event, its texts once worded, seats that see its card] (see _note)
         s.halves = [[], [], [], []]  # per row, parallel to rows: True for a card laid dark half up (ruling C-21)
         s.enable = False
         s.skip_dark = s.skip_light = s.green_only = False
@@ -269,26 +274,30 @@ class SilencioState(State):
         return [e[0] for e in self._ev[:self._nev]]
 
     def _note(self, e: tuple[Any, ...]) -> None:
-        """Append event `e` with its texts to the history, which clones share (audit 12).
+        """Append event `e` to the history, which clones share (audit 12).
 
         The list is append-only up to each state's `_nev`: a state whose list another clone has extended copies its
-        own prefix before appending, so an entry never changes once written. A card handed over face down (ruling
-        C-18) has two texts: the card is named only for the giver and the receiver.
+        own prefix before appending, so an entry never changes once written. Its texts are worded the first time
+        a log asks for them (kept in the entry, shared: they depend on the event only). A card handed over face
+        down (ruling C-18) is named only for the giver and the receiver (the seats of the entry's mask).
         """
         ev = self._ev
         if len(ev) != self._nev:
             ev = self._ev = ev[:self._nev]
-        if e[0] == "give" or e[0] == "giveto":
-            p, q, c = e[1], e[2], e[3]
-            ev.append((e, f"p{p} gave a card to p{q}", f"p{p} gave {card_text(c)} to p{q}", (1 << p) | (1 << q)))
-        else:
-            ev.append((e, self._event_text(e), "", 0))
+        kind = e[0]
+        ev.append([e, None, (1 << e[1]) | (1 << e[2]) if kind == "give" or kind == "giveto" else 0])
         self._nev += 1
 
     def _log(self, seat: Seat | None, start: int) -> list[dict[str, Any]]:
         """Every event from `start` on, worded as `seat` saw it (a spectator sees what a bystander sees)."""
         bit = 0 if seat is None else 1 << seat
-        return [{"seat": e[0][1], "text": e[2] if e[3] & bit else e[1]} for e in self._ev[start:self._nev]]
+        out = []
+        for entry in self._ev[start:self._nev]:
+            texts = entry[1]
+            if texts is None:
+                texts = entry[1] = self._event_texts(entry[0])
+            out.append({"seat": entry[0][1], "text": texts[1] if entry[2] & bit else texts[0]})
+        return out
 
     # ---- queries -----------------------------------------------------------------------------------------
     def top(self, colour: int) -> int:
@@ -797,16 +806,20 @@ class SilencioState(State):
             return f"p{self.to_move} may take a light shrine, or end the turn"
         return f"p{self.to_move} plays a card" + (" (green only)" if self.green_only else "")
 
+    def _event_texts(self, e: tuple[Any, ...]) -> tuple[str, str]:
+        """An event's text for those who did not see its card and for those who did (the same but for gifts)."""
+        kind, p = e[0], e[1]
+        if kind == "give" or kind == "giveto":
+            q, c = e[2], e[3]
+            public = f"p{p} gave a card to p{q}"
+            return public, (f"p{p} gave {card_text(c)} to p{q}" if c >= 0 else public)
+        text = self._event_text(e)
+        return text, text
+
     def _event_text(self, e: tuple[Any, ...]) -> str:
-        """The text of an event everyone saw alike (cards handed over face down are worded in _note)."""
         kind, p = e[0], e[1]
         if kind == "play":
-            c, how = e[2], e[3]
-            return f"p{p} played {card_text(c)}" + {
-                "light": " (light)", "dark": " (dark effect)", "dark skipped": " (dark effect skipped: red)",
-                "light skipped": " (light effect skipped: red)", "last": " as last card (no effect)",
-                "final": ", the team's last card: the game is over",
-                "top green": " (highest green: no dark effect)"}[how]
+            return f"p{p} played {card_text(e[2])}{PLAY_HOW[e[3]]}"
         if kind == "pass":
             return f"p{p} passed"
         if kind == "random":
@@ -866,7 +879,7 @@ class SilencioState(State):
         # yellow-dark random card) are not something it can tell, so the sample does not keep them (audit 19)
         s.hands[seat] = sorted(s.hands[seat])
         s.box.sort()
-        s._ev = [e if not e[3] or e[3] & bit else ((*e[0][:3], -1), e[1], "", 0) for e in s._ev[:s._nev]]
+        s._ev = [e if not e[2] or e[2] & bit else [(*e[0][:3], -1), None, 0] for e in s._ev[:s._nev]]
         s._history = []  # the true actions name the cards others passed privately: a belief has no history
         return s
 
