@@ -27,7 +27,7 @@ OLD_RESULT_V1 = {"over": True, "cards_left": 7}
 def test_a_record_of_rules_version_1_is_refused_naming_both_versions():
     record = json.loads((RECORDS / "shrine-before-play-seed54-v1.json").read_text())
     assert record["version"] == "1"
-    with pytest.raises(tabletop.InvalidRecord, match="'1'.*'2'"):
+    with pytest.raises(tabletop.InvalidRecord, match=r"'1'.*'2'"):
         tabletop.replay(record)
 
 
