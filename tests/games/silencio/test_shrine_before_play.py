@@ -85,15 +85,23 @@ def test_player_holding_no_card_must_pass_even_when_a_shrine_could_give_one():
     assert s.events[0] == ("pass", 0) and s.to_move == 1 and legal(s) == ["shrine blue", "shrine large blue"]
 
 
-def test_shrine_taken_by_a_player_who_could_play_is_carried_out_freely_and_may_still_end_in_a_pass():
-    # C-4 unchanged for a player who could play: its effect choices are free (skip included), and one that leaves
-    # nothing playable makes it pass with the shrine used
+def test_a_start_of_turn_shrine_offers_only_choices_after_which_the_player_can_still_play():
+    # a player who could play keeps every choice that cannot take its play away (skip included) ...
     s = pos(2, [["r3"], ["b2", "g8"]], rows={"red": [2], "blue": [5]})
     run(s, "shrine blue")
     assert legal(s) == ["skip", "take r2"]
+    # ... but a give-back that would leave it nothing to play is not offered, whoever makes it
     s = pos(2, [["r3"], ["b2", "g8"]], rows={"red": [2], "blue": [5]}, shrines=[True, False, True, True, False])
-    run(s, "shrine green", "choose p0", "give r3 to p1", "return b2")
-    assert s.events[-1] == ("pass", 0) and s.to_move == 1
+    run(s, "shrine green", "choose p0", "give r3 to p1")
+    assert legal(s) == ["return g8", "return r3"]
+    s = pos(2, [["r3", "b3"], ["g8"]], rows={"red": [2], "blue": [5]}, oracle=["y8", "b4"],
+            shrines=[True, False, True, True, False])
+    run(s, "shrine green", "choose p0")
+    assert "swap y8 for r3" in legal(s) and "swap b4 for r3" not in legal(s) and "swap b4 for b3" in legal(s)
+    # at the end of the turn the effect is free: the player has played already
+    s = pos(2, [["r3", "y4"], ["b2", "g8"]], rows={"red": [2], "blue": [5]}, shrines=[True, False, True, True, False])
+    run(s, "play y4", "skip", "shrine green", "choose p0", "give r3 to p1")
+    assert legal(s) == ["return b2", "return g8", "return r3"]
 
 
 # ---- the shortcut the engine uses agrees with a search of every way to carry out each shrine ------------------
@@ -182,3 +190,27 @@ def test_game_ends_exactly_when_no_player_can_play_even_after_a_shrine():
 def test_with_every_shrine_dark_the_game_ends_when_no_card_can_be_played():
     s = pos(2, [["r2"], ["y2"]], rows={"red": [8], "yellow": [3, 8]}, shrines=NO_SHRINES)
     assert s.is_over and s.cards_left() == 2
+
+
+def test_a_shrine_taken_at_the_start_of_a_turn_is_always_followed_by_a_play_never_a_pass():
+    """ "A free additional effect! But only if you do not pass!" -- over random games, whoever makes the choices."""
+    taken = 0
+    for players in (2, 3, 4):
+        for seed in range(40):
+            s = tabletop.new_game("silencio", players, seed)
+            rng = Rng(seed + 5)
+            watch: int | None = None
+            while not s.is_over:
+                legal_now = s.legal_actions()
+                shrines = [a for a in legal_now if a.verb == "shrine"]
+                at_start = s.phase == START
+                a = shrines[rng.below(len(shrines))] if shrines and at_start else legal_now[rng.below(len(legal_now))]
+                n = len(s.events)
+                s.apply(a)
+                if at_start and a.verb == "shrine":
+                    watch, taken = s.turn, taken + 1
+                for e in s.events[n:]:
+                    if watch is not None and e[0] in ("play", "pass") and e[1] == watch:
+                        assert e[0] == "play", (players, seed, s.events[-8:])
+                        watch = None
+    assert taken >= 100

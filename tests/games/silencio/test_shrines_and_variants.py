@@ -68,11 +68,12 @@ def test_after_taking_a_shrine_the_player_may_not_pass_while_any_card_is_playabl
     assert legal(s) == ["play y4"]
 
 
-def test_shrine_effect_that_leaves_nothing_playable_makes_the_player_pass_and_the_shrine_stays_used():
+def test_shrine_effect_at_the_start_never_leaves_the_player_without_a_play():
     s = pos(2, [["r3"], ["b2", "g8"]], rows={"red": [2], "blue": [5]})
-    run(s, "shrine green", "choose p0", "give r3 to p1", "return b2")
-    assert hand(s, 0) == ["b2"] and s.shrines[3] is False
-    assert s.events[-1] == ("pass", 0) and s.to_move == 1 and legal(s)[0] == "play g8"
+    run(s, "shrine green", "choose p0", "give r3 to p1")
+    assert legal(s) == ["return g8", "return r3"]  # not b2: p0 could not play any more
+    run(s, "return g8")
+    assert hand(s, 0) == ["g8"] and s.shrines[3] is False and legal(s) == ["play g8"]
 
 
 def test_large_shrine_gives_any_light_effect():

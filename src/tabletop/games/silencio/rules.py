@@ -18,6 +18,8 @@ SHRINE_NAMES = (*COLOURS, "large")
 PASSING, START, EFFECT, END, OVER = range(5)
 PHASE_NAMES = ("passing", "start of turn", "effect", "end of turn", "over")
 
+KEEP, UNLOCK = 1, 2  # a start-of-turn shrine's effect: the player in turn could play before it, or could not
+
 # Pending effect decisions (phase EFFECT)
 P_RED_LIGHT, P_BLUE_LIGHT, P_YELLOW_LIGHT, P_GREEN_LIGHT, P_GREEN_ACT, P_GREEN_RETURN, P_BLUE_DARK = range(7)
 PENDING_TEXT = (
@@ -120,7 +122,7 @@ class SilencioState(State):
     _ev: list[list[Any]]
     _nev: int
     halves: list[list[bool]]
-    enable: bool
+    enable: int
     max_value: int
     first: int
     tavern: bool
@@ -171,7 +173,7 @@ class SilencioState(State):
         s.said = []
         s._ev, s._nev = [], 0  # the history: [event, its texts once worded, seats that see its card] (see _note)
         s.halves = [[], [], [], []]  # per row, parallel to rows: True for a card laid dark half up (ruling C-21)
-        s.enable = False
+        s.enable = 0  # a start-of-turn shrine's effect is being carried out: KEEP or UNLOCK (ruling C-4)
         s.skip_dark = s.skip_light = s.green_only = False
         s.random_play = -1
         s.turn, s.shrine_taken, s.tavern_used = s.first, False, False
@@ -400,7 +402,7 @@ class SilencioState(State):
         k = self.pending
         if k == P_RED_LIGHT:
             return [USE_RED, SKIP]
-        if self.enable:  # ruling C-4: a shrine taken to become able to play is used for that
+        if self.enable == UNLOCK:  # ruling C-4: a shrine taken to become able to play is used for that
             return self._enabling_effect_actions(p)
         if k == P_BLUE_LIGHT:
             return [*(TAKE[card(col, self.rows[col][-1])] for col in (RED, YELLOW, GREEN) if self.rows[col]), SKIP]
@@ -410,11 +412,27 @@ class SilencioState(State):
             any_oracle = bool(self.oracle or self.deck)
             return [*(CHOOSE[q] for q in range(self.players) if any_oracle or self.hands[q]), SKIP]
         if k == P_GREEN_ACT:
-            return self._green_options(p)
+            out = self._green_options(p)
+            if self.enable and p == self.turn:  # ruling C-4: the player in turn keeps a card to play
+                hand = self.hands[p]
+                out = [a for a in out if a.verb != "swap"
+                       or self._keeps_play([*(c for c in hand if c != a.args[1]), int(a.args[0])])]
+            return out
         if k == P_GREEN_RETURN:
-            return [RETURN[c] for c in sorted(self.hands[p])]
+            out = [RETURN[c] for c in sorted(self.hands[p])]
+            if self.enable:  # ruling C-4: the player in turn keeps a card to play
+                t = self.turn
+                if p == t:
+                    out = [a for a in out if self._keeps_play([c for c in self.hands[t] if c != a.args[0]])]
+                elif self.pend_a == t:
+                    out = [a for a in out if self._keeps_play([*self.hands[t], int(a.args[0])])]
+            return out
         # P_BLUE_DARK
         return [ORACLE[c][q] for c in self.oracle for q in range(self.players) if q != p]
+
+    def _keeps_play(self, hand: list[int]) -> bool:
+        """Could the player in turn play holding `hand` (cards in front of anyone count too)?"""
+        return any(self._playable(c) for c in hand) or any(self._playable(c) for f in self.fronts for c in f)
 
     def _enabling_effect_actions(self, p: int) -> list[Action]:
         """The effect choices after which p, who took a shrine at the start while unable to play, can play."""
@@ -598,7 +616,7 @@ class SilencioState(State):
         self.to_move = who
 
     def _done_effect(self) -> None:
-        self.pending, self.enable = -1, False
+        self.pending, self.enable = -1, 0
         self.phase, self.to_move = self.after, self.turn
         if self.after == END:
             self._enter_end()
@@ -678,7 +696,8 @@ class SilencioState(State):
         self._done_effect()
 
     def _take_shrine(self, p: int, index: int, col: int) -> None:
-        self.enable = self.phase == START and not self._can_play(p)  # ruling C-4: taken to become able to play
+        # ruling C-4: a start-of-turn shrine always ends in a play (UNLOCK: taken to become able to play)
+        self.enable = 0 if self.phase != START else KEEP if self._can_play(p) else UNLOCK
         self.shrines[index] = False
         self.shrine_taken = True
         self._note(("shrine", p, index, col))
