@@ -10,7 +10,8 @@ as 1). A card one above the last one creates its colour's *dark* effect (mandato
 card; any other card creates its *light* effect (optional). A player who can play must; one who cannot passes.
 Once per turn, at the start or the end of a turn in which they play, a player may take a light shrine: a small one
 gives its colour's light effect, the large one any light effect; it then turns dark for good. A player who cannot
-play but can after a start-of-turn shrine (a blue take-back, a green oracle swap) must take one and play (C-4).
+play but can after a start-of-turn shrine (a blue take-back, a green oracle swap) must take one; a shrine taken
+at the start always ends in a play (C-4).
 The game ends when no card can be played, not even after a shrine; the fewer cards left in hands (and in front of
 players), the better. Views show each row card's half (light or dark); `log(seat)` is the whole history as that seat
 saw it.
