@@ -214,3 +214,24 @@ def test_a_shrine_taken_at_the_start_of_a_turn_is_always_followed_by_a_play_neve
                         assert e[0] == "play", (players, seed, s.events[-8:])
                         watch = None
     assert taken >= 100
+
+
+def test_a_card_in_front_of_another_player_keeps_the_player_able_to_play_during_a_start_of_turn_shrine():
+    # p0 could play r3 or p1's face-up y4; giving r3 away still leaves y4: every give-back is offered (C-1, C-8)
+    s = pos(2, [["r3"], ["b2", "g8"]], rows={"red": [2], "blue": [5]}, fronts=[[], ["y4"]],
+            shrines=[True, False, True, True, False])
+    run(s, "shrine green", "choose p0", "give r3 to p1")
+    assert legal(s) == ["return b2", "return g8", "return r3"]
+    run(s, "return b2")
+    assert legal(s) == ["play y4"]
+
+
+def test_a_player_holding_only_a_card_in_front_of_it_can_take_a_card_back_but_cannot_swap_with_the_oracle():
+    # p1's hand is empty, its face-up y2 cannot be laid: it holds a card (C-1), so the blue shrine can make it able
+    # to play; the green oracle swap needs a hand card to put back, so the green shrine cannot
+    s = pos(2, [["r8"], []], rows={"red": [3], "yellow": [5], "blue": [5]}, fronts=[[], ["y2"]], oracle=["b7"],
+            to_move=1)
+    assert s.to_move == 1 and legal(s) == ["shrine blue", "shrine large blue"]
+    s = pos(2, [["r8"], []], rows={"red": [3], "yellow": [5], "blue": [5]}, fronts=[[], ["y2"]], oracle=["b7"],
+            to_move=1, shrines=[True, False, True, True, False])
+    assert s.events == [("pass", 1)] and s.to_move == 0
