@@ -71,7 +71,7 @@ def test_mid_game_shows_what_happened_since_your_last_decision(game):
     text = draw(name, view)
     assert "since your last decision" in text.lower()
     last = view["log"][-1]
-    last_text = last[1] if isinstance(last, list) else last
+    last_text = last["text"] if isinstance(last, dict) else last[1] if isinstance(last, list) else last
     assert " ".join(last_text.split()[:3]) in " ".join(text.split())
 
 

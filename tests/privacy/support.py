@@ -55,7 +55,11 @@ def private_groups(state: State) -> list[tuple[int | None, list[Action]]]:
 
 
 def still_secret(state: State) -> bool:
-    """False once the secret is out by the rules: the last silent bid reveals every bid at once."""
+    """False once the secret is out by the rules: the last silent bid reveals every bid at once; in Silencio, a
+    seat that is handed a card and then has to pass (ruling C-9) shows the table that it cannot play it."""
+    if state.game == "silencio":
+        events = state.events  # type: ignore[attr-defined]
+        return not (len(events) >= 2 and events[-1][0] == "pass" and events[-2][0] in ("give", "giveto"))
     return not (state.game == "siliconvania" and state.revealed)  # type: ignore[attr-defined]
 
 

@@ -10,34 +10,35 @@ from .support import hand, legal, pos, run
 
 
 # ---- End of the Game: "If no player can play a card, the game ends." ---------------------------------------
-@pytest.mark.parametrize(
-    ("hands", "rows", "to_move", "moves", "then"),
-    [
-        # p1 cannot play and passes; p0 takes the green shrine, hands its only playable card r3 to p1 and gets b2
-        # back, so p0 passes too: two passes in a row, yet p1 can now play r3
-        ([["r3"], ["b2"]], {"red": [2], "blue": [5]}, 1,
-         ["shrine green", "choose p0", "give r3 to p1", "return b2"], "play r3"),
-        # the same under green dark ("If all players pass, the game ends"): p1 passes (no green card), p0 gives
-        # its g5 away with the green shrine and passes; p1 now holds a playable green card
-        ([["g3", "g5", "b2"], ["r2"]], {"green": [2], "blue": [5], "red": [4]}, 0,
-         ["play g3", "end", "shrine green", "choose p0", "give g5 to p1", "return r2"], "play g5"),
-    ],
-)
-def test_game_ends_only_when_no_player_can_play_a_card_not_after_a_pass_round_that_changed_hands(
-    hands, rows, to_move, moves, then
-):
-    s = pos(2, hands, rows=rows, to_move=to_move)
-    run(s, *moves)
-    assert ("pass", 1) in s.log and s.log[-1] == ("pass", 0) and s.log[-2][0] == "giveto"
-    assert not s.is_over and s.to_move == 1 and then in legal(s)
-    run(s, then)
-    assert parse_card(then.split()[1]) not in s.hands[1]
+def test_game_ends_only_when_no_player_can_play_a_card_not_when_a_player_has_passed():
+    # p1 cannot play and passes; p0 plays and, at the end of its turn, hands r3 to p1 with the green shrine: the
+    # game goes on, and p1 now plays
+    s = pos(2, [["r3", "y5"], ["b2"]], rows={"red": [2], "blue": [5]}, to_move=1,
+            shrines=[True, False, True, True, False])
+    assert s.events == [("pass", 1)] and s.to_move == 0
+    run(s, "play y5", "skip", "shrine green", "choose p0", "give r3 to p1", "return b2")
+    assert not s.is_over and s.to_move == 1 and "play r3" in legal(s) and "pass" not in legal(s)
+    run(s, "play r3")
+    assert parse_card("r3") not in s.hands[1]
+
+
+def test_a_start_of_turn_shrine_always_ends_in_a_play_even_when_another_seat_makes_its_choices():
+    # green dark: p1 holds no green card and passes; p0 takes the green shrine at the start and gives g5 to p1:
+    # p1 must give back a card that leaves p0 a card to play ("But only if you do not pass!"), here g5 itself
+    s = pos(2, [["g3", "g5", "b2"], ["r2"]], rows={"green": [2], "blue": [5], "red": [4]},
+            shrines=[True, False, True, True, False])
+    run(s, "play g3", "end")
+    assert s.events[-1] == ("pass", 1) and s.to_move == 0
+    run(s, "shrine green", "choose p0", "give g5 to p1")
+    assert s.to_move == 1 and legal(s) == ["return g5"]
+    run(s, "return g5")
+    assert legal(s) == ["play g5"]
 
 
 def test_a_player_who_passed_must_play_again_on_a_later_turn_when_able():
     # "Even if you passed now, on your next turn you may be able to play a card again." -- and then must play it
     s = pos(2, [["b2", "r8"], ["g2"]], rows={"green": [5]}, oracle=["y3", "y4"], to_move=1, shrines=[False] * 5)
-    assert s.log[-1] == ("pass", 1) and s.to_move == 0
+    assert s.events[-1] == ("pass", 1) and s.to_move == 0
     run(s, "play b2", "oracle y3 to p1")  # blue dark: p1 receives a card it can play
     assert s.to_move == 1 and legal(s) == ["play y3"]  # no pass: a pass earlier does not excuse this turn
 
@@ -61,7 +62,7 @@ def test_passing_starts_with_the_first_player_and_the_game_begins_as_soon_as_the
         assert parse_card(given.text.split()[1]) in s.hands[(p + 1) % players]  # to the left: the next seat
     assert seen == order  # each player exactly once, in turn; the first player passes first and receives last
     assert s.view(first)["phase"] == "start of turn" and s.to_move == first == s.turn
-    last_give = s.log[-1]
+    last_give = s.events[-1]
     assert last_give[:3] == ("give", order[-1], first)  # the first player's new card is in hand as play begins
     assert last_give[3] in s.hands[first]
 
@@ -80,7 +81,7 @@ def test_card_played_from_in_front_of_another_player_gives_its_effects_to_the_pl
     run(s, f"play {front_card}")
     assert s.fronts[0] == [] and hand(s, 0) == ["r8"]  # the owner gets nothing back and decides nothing
     if decision is None:
-        assert ("play", 1, parse_card("y3"), "dark") in s.log and ("random", 2, parse_card("b8"), True) in s.log
+        assert ("play", 1, parse_card("y3"), "dark") in s.events and ("random", 2, parse_card("b8"), True) in s.events
     else:
         assert s.to_move == 1 and decision in legal(s)
 
@@ -120,4 +121,4 @@ def test_green_light_with_no_possible_action_asks_nothing():
     # p0 plays its last hand card g5 (light); nobody holds a hand card, oracle and deck are empty
     s = pos(2, [["g5"], []], rows={"green": [2]}, fronts=[[], ["r3"]], oracle=[], deck=[], shrines=[False] * 5)
     run(s, "play g5")
-    assert s.log[-1] == ("play", 0, parse_card("g5"), "light") and s.to_move == 1 and legal(s) == ["play r3"]
+    assert s.events[-1] == ("play", 0, parse_card("g5"), "light") and s.to_move == 1 and legal(s) == ["play r3"]

@@ -17,14 +17,14 @@ def test_red_light_skips_next_dark_effect():
     run(s, "use red light")
     assert s.skip_dark and s.view(1)["effects"]["skip_next_dark"] is True
     run(s, "play b2")  # p1's card follows the small shrine: its dark effect (give an oracle card) is skipped
-    assert s.log[-1] == ("play", 1, parse_card("b2"), "dark skipped")
+    assert s.events[-1] == ("play", 1, parse_card("b2"), "dark skipped")
     assert not s.skip_dark and s.to_move == 0 and oracle(s) == ["y2", "y3"]
 
 
 def test_red_light_is_used_up_by_the_next_card_even_when_it_creates_a_light_effect():
     s = pos(2, [["r3", "g8"], ["b4", "b2", "y8"]], rows={"blue": []}, oracle=["y2", "y3"], shrines=NO_SHRINES)
     run(s, "play r3", "use red light", "play b4")  # b4 is light: the red light is spent on it
-    assert s.log[-1][3] == "light" and not s.skip_dark
+    assert s.events[-1][3] == "light" and not s.skip_dark
 
 
 def test_red_light_skips_the_dark_effect_of_the_same_players_card_after_a_shrine():
@@ -32,22 +32,22 @@ def test_red_light_skips_the_dark_effect_of_the_same_players_card_after_a_shrine
     run(s, "shrine red", "use red light")
     assert s.to_move == 0 and s.shrines[0] is False and "pass" not in legal(s)
     run(s, "play b2")
-    assert s.log[-1][3] == "dark skipped" and s.to_move == 1
+    assert s.events[-1][3] == "dark skipped" and s.to_move == 1
 
 
 def test_red_dark_skips_next_light_effect():
     s = pos(2, [["r3", "g8"], ["b5", "y8"]], rows={"red": [2], "yellow": [2]}, shrines=NO_SHRINES)
     run(s, "play r3")
-    assert s.skip_light and s.log[-1][3] == "dark" and s.to_move == 1
+    assert s.skip_light and s.events[-1][3] == "dark" and s.to_move == 1
     run(s, "play b5")  # would offer the blue light (take y2): skipped
-    assert s.log[-1] == ("play", 1, parse_card("b5"), "light skipped")
+    assert s.events[-1] == ("play", 1, parse_card("b5"), "light skipped")
     assert s.to_move == 0 and not s.skip_light and rows(s)["yellow"] == [2]
 
 
 def test_red_dark_does_not_skip_a_following_dark_effect():
     s = pos(2, [["r3", "g8"], ["b2", "y8"]], rows={"red": [2]}, oracle=["y2", "y3"], shrines=NO_SHRINES)
     run(s, "play r3", "play b2")
-    assert s.log[-1][3] == "dark" and legal(s) == ["oracle y2 to p0", "oracle y3 to p0"]
+    assert s.events[-1][3] == "dark" and legal(s) == ["oracle y2 to p0", "oracle y3 to p0"]
 
 
 def test_red_dark_does_not_skip_a_shrine_light_effect():
@@ -75,7 +75,7 @@ def test_blue_light_takes_last_card_of_a_non_blue_row():
 def test_blue_light_with_no_other_row_played_offers_nothing():
     s = pos(2, [["b5", "g8"], ["y8"]], rows={"blue": [2]}, shrines=NO_SHRINES)
     run(s, "play b5")
-    assert s.to_move == 1 and s.log[-1][3] == "light"
+    assert s.to_move == 1 and s.events[-1][3] == "light"
 
 
 def test_blue_dark_gives_an_oracle_card_to_another_player_and_deck_refills_the_spot():
@@ -95,7 +95,7 @@ def test_blue_dark_with_empty_deck_leaves_the_oracle_spot_empty():
     run(s, "play r8")
     s2 = pos(2, [["b2", "g8"], ["r8"]], oracle=[], deck=[], shrines=NO_SHRINES)
     run(s2, "play b2")  # no oracle card left to give: the dark effect has nothing to do
-    assert s2.log[-1][3] == "dark" and s2.to_move == 1
+    assert s2.events[-1][3] == "dark" and s2.to_move == 1
 
 
 # ---- Yellow (Sun) --------------------------------------------------------------------------------------------
@@ -115,7 +115,7 @@ def test_yellow_light_places_a_hand_card_face_up_in_front_of_its_owner():
 def test_yellow_light_with_empty_hand_offers_nothing():
     s = pos(2, [["y5"], ["b8"]], shrines=NO_SHRINES)
     run(s, "play y5")
-    assert s.to_move == 1 and s.log[-1][3] == "light"
+    assert s.to_move == 1 and s.events[-1][3] == "light"
 
 
 def test_yellow_dark_next_player_plays_random_card_or_takes_normal_turn():
@@ -125,11 +125,11 @@ def test_yellow_dark_next_player_plays_random_card_or_takes_normal_turn():
         s = pos(2, [["y3", "g8"], ["r5", "b3"]], rows={"yellow": [2], "blue": [4], "red": [2]}, seed=seed,
                 shrines=NO_SHRINES)
         run(s, "play y3")
-        kind, who, c, played = s.log[-2] if s.log[-1][0] == "play" else s.log[-1]
+        kind, who, c, played = s.events[-2] if s.events[-1][0] == "play" else s.events[-1]
         assert (kind, who) == ("random", 1)
         if played:
             assert c == parse_card("r5") and rows(s)["red"] == [2, 5] and hand(s, 1) == ["b3"]
-            assert s.log[-1] == ("play", 1, c, "light") and legal(s) == ["skip", "use red light"]
+            assert s.events[-1] == ("play", 1, c, "light") and legal(s) == ["skip", "use red light"]
         else:  # it cannot be laid: back to the hand (seen by all), and a normal turn follows
             assert c == parse_card("b3") and hand(s, 1) == ["b3", "r5"] and s.to_move == 1
             assert legal(s) == ["play r5"] and s.known[c] == ALL_KNOW
@@ -141,7 +141,7 @@ def test_yellow_dark_next_player_plays_random_card_or_takes_normal_turn():
 def test_yellow_dark_random_play_never_takes_cards_lying_in_front():
     s = pos(2, [["y3", "g8"], []], rows={"yellow": [2]}, fronts=[[], ["r5"]], shrines=NO_SHRINES)
     run(s, "play y3")
-    assert s.to_move == 1 and legal(s) == ["play r5"] and s.log[-1] == ("play", 0, parse_card("y3"), "dark")
+    assert s.to_move == 1 and legal(s) == ["play r5"] and s.events[-1] == ("play", 0, parse_card("y3"), "dark")
 
 
 def test_yellow_dark_random_play_happens_before_any_shrine_or_tavern():
@@ -151,7 +151,7 @@ def test_yellow_dark_random_play_happens_before_any_shrine_or_tavern():
     assert "end" in legal(s) and not any(a.startswith("tavern") for a in legal(s))
     run(s, "end")
     # the random play is p1's whole play; it was its last card (C-2): no effect; then the end of its turn
-    assert s.log[-1] == ("play", 1, parse_card("r5"), "last") and s.to_move == 1
+    assert s.events[-1] == ("play", 1, parse_card("r5"), "last") and s.to_move == 1
     assert legal(s) == sorted([*SHRINES_ALL, "end"])  # shrines at the end, no tavern
 
 
@@ -160,9 +160,9 @@ def test_yellow_dark_random_card_that_follows_creates_its_own_dark_effect():
     s = pos(3, [["y3", "g8"], ["y4"], ["r5", "r6"]], rows={"yellow": [2], "red": [7]}, fronts=[[], ["b8"], []],
             shrines=NO_SHRINES)
     run(s, "play y3")
-    assert ("random", 1, parse_card("y4"), True) in s.log and ("play", 1, parse_card("y4"), "dark") in s.log
+    assert ("random", 1, parse_card("y4"), True) in s.events and ("play", 1, parse_card("y4"), "dark") in s.events
     # so p2 plays at random too: neither red card fits, it goes back and p2 takes a normal turn
-    assert s.log[-1][:2] == ("random", 2) and s.log[-1][3] is False and s.to_move == 2
+    assert s.events[-1][:2] == ("random", 2) and s.events[-1][3] is False and s.to_move == 2
     assert legal(s) == ["pass", "play b8"]  # C-8: only a card in front of another player fits
 
 
@@ -225,13 +225,13 @@ def test_highest_green_card_creates_no_dark_effect_and_no_tavern_step(players, t
     hands = [["g" + str(top), "r8"], *[[f"b{8 - q}"] for q in range(players - 1)]]
     s = pos(players, hands, rows={"green": [top - 1]}, options={"variant": "tavern"}, shrines=NO_SHRINES)
     run(s, f"play g{top}")
-    assert s.log[-1][3] == "top green" and not s.green_only and s.tavern_count == 0 and s.to_move == 1
+    assert s.events[-1][3] == "top green" and not s.green_only and s.tavern_count == 0 and s.to_move == 1
 
 
 def test_green_dark_player_without_playable_green_must_pass():
     s = pos(3, [["g3", "r8"], ["b2"], ["g5", "b3"]], rows={"green": [2]}, shrines=NO_SHRINES)
     run(s, "play g3")
-    assert s.to_move == 2 and s.log[-1] == ("pass", 1) and legal(s) == ["play g5"]
+    assert s.to_move == 2 and s.events[-1] == ("pass", 1) and legal(s) == ["play g5"]
 
 
 def test_green_dark_constraint_applies_to_front_cards_too():
@@ -243,7 +243,7 @@ def test_green_dark_constraint_applies_to_front_cards_too():
 def test_red_light_skips_green_dark_constraint():
     s = pos(2, [["r3", "b8"], ["g3", "b2"]], rows={"green": [2]}, shrines=NO_SHRINES)
     run(s, "play r3", "use red light", "play g3")
-    assert s.log[-1][3] == "dark skipped" and not s.green_only and s.to_move == 0
+    assert s.events[-1][3] == "dark skipped" and not s.green_only and s.to_move == 0
 
 
 def test_red_light_skips_yellow_dark_random_play():
@@ -256,7 +256,7 @@ def test_red_light_from_a_shrine_skips_the_dark_effect_of_the_yellow_dark_random
     # p0's yellow dark makes p1 play at random; at the end of p0's turn the red shrine's light effect is used
     s = pos(2, [["y3", "g8"], ["b2", "r2"]], rows={"yellow": [2]}, oracle=["g2", "g3"])
     run(s, "play y3", "shrine red", "use red light")
-    kind, who, c, played = s.log[-2]
+    kind, who, c, played = s.events[-2]
     assert (kind, who, played) == ("random", 1, True)
-    assert s.log[-1] == ("play", 1, c, "dark skipped")  # b2 (no oracle gift) or r2 (no light skip)
+    assert s.events[-1] == ("play", 1, c, "dark skipped")  # b2 (no oracle gift) or r2 (no light skip)
     assert not s.skip_light and oracle(s) == ["g2", "g3"]

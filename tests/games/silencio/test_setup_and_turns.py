@@ -118,7 +118,7 @@ def test_card_is_laid_in_the_row_of_its_own_colour():
 def test_value_directly_following_creates_dark_effect_otherwise_light(row, card, kind):
     s = pos(2, [[card, "r8"], ["g8"]], rows={"blue": row}, oracle=["y2", "y3"])
     s.apply(f"play {card}")
-    assert s.log[-1] == ("play", 0, parse_card(card), kind)
+    assert s.events[-1] == ("play", 0, parse_card(card), kind)
     if kind == "dark":  # blue dark: give an oracle card to another player, mandatory (no skip)
         assert legal(s) == ["oracle y2 to p1", "oracle y3 to p1"]
     else:  # blue light offered with no non-blue row: nothing to take, no decision
@@ -130,7 +130,7 @@ def test_light_effect_is_optional_skip_is_offered():
     s.apply("play r3")
     assert legal(s) == ["skip", "use red light"]
     s.apply("skip")
-    assert s.skip_dark is False and s.log[-1] == ("skip", 0)
+    assert s.skip_dark is False and s.events[-1] == ("skip", 0)
 
 
 def test_dark_effect_is_mandatory_no_skip_offered():
@@ -152,14 +152,14 @@ def test_dark_effect_is_mandatory_no_skip_offered():
 def test_follow_on_card_that_is_the_players_last_creates_no_effect(my_hand, my_front, effect):
     s = pos(2, [my_hand, ["g8"]], rows={"red": [2]}, fronts=[my_front, []])
     s.apply("play r3")
-    assert s.log[-1] == ("play", 0, 0 * 16 + 3, effect)
+    assert s.events[-1] == ("play", 0, 0 * 16 + 3, effect)
     assert s.skip_light is (effect == "dark")  # red dark: the next card's light effect is skipped
 
 
 def test_last_card_that_does_not_follow_still_gives_its_light_effect():
     s = pos(2, [["r5"], ["g8"]], rows={"red": [2]})
     s.apply("play r5")
-    assert s.log[-1][3] == "light" and legal(s) == ["skip", "use red light"]
+    assert s.events[-1][3] == "light" and legal(s) == ["skip", "use red light"]
 
 
 def test_last_follow_on_card_does_not_count_toward_the_tavern():
@@ -181,14 +181,14 @@ def test_must_pass_when_unable_and_the_pass_is_automatic():
     # C-9: p1 cannot play and has no other choice: the pass is taken for it and p0 plays again
     s = pos(2, [["r3", "r4"], ["b2"]], rows={"blue": [5], "red": [2]}, shrines=NO_SHRINES)
     s.apply("play r3")
-    assert s.to_move == 0 and s.log[-1] == ("pass", 1) and s.log[-2][:2] == ("play", 0)
+    assert s.to_move == 0 and s.events[-1] == ("pass", 1) and s.events[-2][:2] == ("play", 0)
     assert legal(s) == ["play r4"]
 
 
 def test_player_with_no_cards_in_hand_passes():
     s = pos(2, [["r3", "r5"], []], rows={"red": [2]}, shrines=NO_SHRINES)
     s.apply("play r3")
-    assert s.to_move == 0 and ("pass", 1) in s.log
+    assert s.to_move == 0 and ("pass", 1) in s.events
 
 
 def test_may_pass_if_only_others_front_cards_are_playable():
@@ -196,7 +196,7 @@ def test_may_pass_if_only_others_front_cards_are_playable():
     s = pos(2, [["r8"], ["b2"]], rows={"blue": [5], "red": [3]}, fronts=[["y4"], []], to_move=1)
     assert legal(s) == sorted(["pass", "play y4", *SHRINES_ALL])
     s.apply("pass")
-    assert s.to_move == 0 and s.log[-1] == ("pass", 1)
+    assert s.to_move == 0 and s.events[-1] == ("pass", 1)
 
 
 def test_own_front_card_that_is_the_only_playable_card_must_be_played():
@@ -232,24 +232,34 @@ def test_team_last_card_ends_the_game_at_once_without_effect_or_shrine(card, row
     # C-5: with shrines light and a light effect available, the game still ends on the team's last card
     s = pos(2, [[card], []], rows={"red": row, "yellow": [3]})
     s.apply(f"play {card}")
-    assert s.is_over and s.log[-1] == ("play", 0, parse_card(card), "final")
+    assert s.is_over and s.events[-1] == ("play", 0, parse_card(card), "final")
     assert rows(s)["yellow"] == [3] and s.winners() == [0, 1] and s.view(0)["result"]["tier"] == "perfect"
-    assert s.view(1)["log"][-1] == f"p0 played {card}, the team's last card: the game is over"
+    assert s.view(1)["log"][-1] == {"seat": 0, "text": f"p0 played {card}, the team's last card: the game is over"}
 
 
 def test_end_of_turn_shrine_is_offered_when_no_card_is_playable_but_some_remain():
     # C-5: the end-of-turn shrine belongs to the turn; here a green oracle swap could bring back a playable card
-    s = pos(2, [["r8", "b2"], ["g3"]], rows={"green": [5], "blue": [4], "red": [7]}, oracle=["b5", "y2"])
+    s = pos(2, [["r8", "b2"], ["g3"]], rows={"green": [5], "blue": [4], "red": [7]}, oracle=["b5", "y2"],
+            shrines=[True, False, True, True, False])
     s.apply("play r8")
     assert not s.is_over and "end" in legal(s)
     s.apply("shrine green")
     s.apply("choose p0")
     s.apply("swap b5 for b2")
-    assert not s.is_over and s.to_move == 0 and s.log[-1] == ("pass", 1) and "play b5" in legal(s)
+    assert not s.is_over and s.to_move == 0 and s.events[-1] == ("pass", 1) and "play b5" in legal(s)
+    # declining the shrine: no card is playable, but p1 could play after a start-of-turn shrine (blue: take r8
+    # back; green: swap a playable oracle card), so p1 is not unable to play and must take one (C-4, C-5)
     s2 = pos(2, [["r8", "b2"], ["g3"]], rows={"green": [5], "blue": [4], "red": [7]}, oracle=["b5", "y2"])
     s2.apply("play r8")
     s2.apply("end")
-    assert s2.is_over
+    assert not s2.is_over and s2.to_move == 1
+    assert legal(s2) == ["shrine blue", "shrine green", "shrine large blue", "shrine large green"]
+    # with the blue, green and large shrines dark, nothing can be played any more: the game is over
+    s3 = pos(2, [["r8", "b2"], ["g3"]], rows={"green": [5], "blue": [4], "red": [7]}, oracle=["b5", "y2"],
+             shrines=[True, False, True, False, False])
+    s3.apply("play r8")
+    s3.apply("end")
+    assert s3.is_over
 
 
 def test_game_goes_on_while_some_player_can_play():
@@ -280,12 +290,12 @@ def test_result_table_by_player_count(players, left, tier):
 
 def test_cards_left_counts_cards_lying_in_front_of_players():
     # C-1: a face-up card in front of a player is still held by the team
-    s = pos(2, [["r2"], []], rows={"red": [8], "yellow": [8]}, fronts=[[], ["y5"]])
+    s = pos(2, [["r2"], []], rows={"red": [8], "yellow": [8]}, fronts=[[], ["y5"]], shrines=NO_SHRINES)
     assert s.is_over and s.cards_left() == 2 and s.result_tier() == "almost"
 
 
 def test_cooperative_scoring_same_score_for_all_and_winners_only_on_perfect():
-    s = pos(3, [["r2"], [], ["b2"]], rows={"red": [10], "blue": [10]})
+    s = pos(3, [["r2"], [], ["b2"]], rows={"red": [10], "blue": [10]}, shrines=NO_SHRINES)
     assert s.is_over and s.scores() == [-2.0, -2.0, -2.0] and s.winners() == []
     s = pos(3, [["r3"], [], []], rows={"red": [2]}, shrines=NO_SHRINES)
     assert s.winners() == []  # not over yet
@@ -306,7 +316,7 @@ def test_refused_action_lists_the_legal_actions_and_leaves_state_unchanged(text)
 
 
 def test_any_action_after_the_end_is_refused():
-    s = pos(2, [["r2"], []], rows={"red": [8]})
+    s = pos(2, [["r2"], []], rows={"red": [8]}, shrines=NO_SHRINES)
     with pytest.raises(IllegalAction, match="the game is over"):
         s.apply("pass")
 
@@ -337,4 +347,4 @@ def test_follow_on_from_another_players_front_is_the_last_card_of_a_player_with_
     s = pos(2, [["b8"], []], rows={"red": [2]}, fronts=[["r3"], []], to_move=1)
     assert legal(s) == sorted(["pass", "play r3", *SHRINES_ALL])
     s.apply("play r3")
-    assert s.log[-1] == ("play", 1, parse_card("r3"), "last") and not s.skip_light
+    assert s.events[-1] == ("play", 1, parse_card("r3"), "last") and not s.skip_light

@@ -12,6 +12,7 @@ from .support import NO_SHRINES, SHRINES_ALL, hand, legal, pos, rows, run
 
 TAVERN = {"variant": "tavern"}
 ONLY_RED = [True, False, False, False, False]
+NO_UNLOCK = [True, False, True, True, False]  # blue and large dark: no shrine lets a player who cannot play play
 
 
 # ---- Shrines -------------------------------------------------------------------------------------------------
@@ -35,20 +36,29 @@ def test_shrine_may_be_taken_at_the_end_of_the_turn():
 
 
 def test_shrine_at_most_one_per_turn_never_when_passing():
-    s = pos(2, [["r3", "g8"], ["b2"]], rows={"red": [2], "blue": [5]})
+    s = pos(2, [["r3", "g8"], ["b2"]], rows={"red": [2], "blue": [5]}, shrines=NO_UNLOCK)
     run(s, "shrine red", "skip", "play r3")
     assert s.to_move == 0  # p1 could not play: it passed without any shrine decision (C-9)
-    assert s.log[-1] == ("pass", 1) and not any(e[0] == "shrine" and e[1] == 1 for e in s.log)
+    assert s.events[-1] == ("pass", 1) and not any(e[0] == "shrine" and e[1] == 1 for e in s.events)
     # a player who may pass (only another player's face-up card fits) gets no shrine when passing
     s = pos(2, [["r8"], ["b2"]], rows={"blue": [5], "red": [3]}, fronts=[["y4"], []], to_move=1)
     run(s, "pass")
     assert s.to_move == 0 and s.shrines == [True] * 5
 
 
-def test_shrine_at_the_start_only_when_the_player_can_play():
-    # p1 cannot play at all: no shrine, only the pass (taken for it) -- here the tavern keeps the decision open
-    s = pos(2, [["r8"], ["b2"]], rows={"blue": [5], "red": [3]}, to_move=1, options=TAVERN, tavern_open=True)
+def test_shrine_at_the_start_only_when_the_player_can_play_or_can_after_it():
+    # p1 cannot play at all, and no light shrine would change that (blue and large dark; green: no playable oracle
+    # card): no shrine, only the pass (taken for it) -- here the tavern keeps the decision open
+    s = pos(2, [["r8"], ["b2"]], rows={"blue": [5], "red": [3]}, oracle=["b3"], to_move=1, options=TAVERN,
+            tavern_open=True, shrines=NO_UNLOCK)
     assert "pass" in legal(s) and not any(a.startswith("shrine") for a in legal(s))
+    # the blue shrine would let p1 take r3 back and play it: p1 can play, so it takes a shrine and may not pass;
+    # only the shrines that can make it able to play are offered (not red, not yellow, not large red/yellow)
+    s = pos(2, [["r8"], ["b2"]], rows={"blue": [5], "red": [3]}, oracle=["b3"], to_move=1)
+    assert legal(s) == ["shrine blue", "shrine large blue"]
+    # a playable oracle card and a hand card to swap for it: the green shrine (p1 chooses itself) too
+    s = pos(2, [["r8"], ["b2"]], rows={"blue": [5], "red": [3]}, oracle=["b7"], to_move=1)
+    assert legal(s) == ["shrine blue", "shrine green", "shrine large blue", "shrine large green"]
 
 
 def test_after_taking_a_shrine_the_player_may_not_pass_while_any_card_is_playable():
@@ -58,11 +68,12 @@ def test_after_taking_a_shrine_the_player_may_not_pass_while_any_card_is_playabl
     assert legal(s) == ["play y4"]
 
 
-def test_shrine_effect_that_leaves_nothing_playable_makes_the_player_pass_and_the_shrine_stays_used():
+def test_shrine_effect_at_the_start_never_leaves_the_player_without_a_play():
     s = pos(2, [["r3"], ["b2", "g8"]], rows={"red": [2], "blue": [5]})
-    run(s, "shrine green", "choose p0", "give r3 to p1", "return b2")
-    assert hand(s, 0) == ["b2"] and s.shrines[3] is False
-    assert s.log[-1] == ("pass", 0) and s.to_move == 1 and legal(s)[0] == "play g8"
+    run(s, "shrine green", "choose p0", "give r3 to p1")
+    assert legal(s) == ["return g8", "return r3"]  # not b2: p0 could not play any more
+    run(s, "return g8")
+    assert hand(s, 0) == ["g8"] and s.shrines[3] is False and legal(s) == ["play g8"]
 
 
 def test_large_shrine_gives_any_light_effect():
@@ -151,7 +162,7 @@ def test_tavern_dark_effects_created_while_open_do_not_count():
 def test_tavern_dark_effect_skipped_by_red_light_still_counts():
     s = pos(2, [["r3", "g8"], ["b2", "b8"]], options=TAVERN, shrines=NO_SHRINES, tavern_count=2)
     run(s, "play r3", "use red light", "play b2")
-    assert s.log[-1][3] == "dark skipped" and s.tavern_open
+    assert s.events[-1][3] == "dark skipped" and s.tavern_open
 
 
 def test_tavern_only_at_the_start_of_a_turn():
@@ -163,17 +174,17 @@ def test_tavern_only_at_the_start_of_a_turn():
 
 def test_tavern_may_be_taken_by_a_player_who_cannot_play_who_then_passes():
     s = pos(2, [["r8"], ["b2", "g2"]], rows={"blue": [5], "red": [3], "green": [4]}, to_move=1, options=TAVERN,
-            tavern_open=True)
+            tavern_open=True, shrines=NO_UNLOCK)
     assert legal(s)[0] == "pass" and "tavern count 2" in legal(s)
     run(s, "tavern count 2")
-    assert s.log[-1] == ("pass", 1) and s.to_move == 0 and s.said == [(1, "I have 2 card(s) that I cannot play.")]
+    assert s.events[-1] == ("pass", 1) and s.to_move == 0 and s.said == [(1, "I have 2 card(s) that I cannot play.")]
 
 
 def test_tavern_phrases_are_free_choices_not_checked_for_truth():
     s = pos(2, [["r3", "g8"], ["b8"]], options=TAVERN, tavern_open=True)
     run(s, "tavern count 0", "play r3", "skip", "end")  # p0 says it has no unplayable card: not checked
     assert s.view(1)["said"] == [[0, "I have 0 card(s) that I cannot play."]]
-    assert any('p0 at the tavern: "I have 0' in line for line in s.view(1)["log"])
+    assert any('p0 at the tavern: "I have 0' in e["text"] for e in s.view(1)["log"])
 
 
 def test_tavern_absent_without_the_variant():

@@ -9,8 +9,12 @@ Then, clockwise, each plays one card into its colour's row, higher than the row'
 as 1). A card one above the last one creates its colour's *dark* effect (mandatory) unless it is the player's last
 card; any other card creates its *light* effect (optional). A player who can play must; one who cannot passes.
 Once per turn, at the start or the end of a turn in which they play, a player may take a light shrine: a small one
-gives its colour's light effect, the large one any light effect; it then turns dark for good.
-The game ends when no card can be played; the fewer cards left in hands (and in front of players), the better.
+gives its colour's light effect, the large one any light effect; it then turns dark for good. A player who cannot
+play but can after a start-of-turn shrine (a blue take-back, a green oracle swap) must take one; a shrine taken
+at the start always ends in a play (C-4).
+The game ends when no card can be played, not even after a shrine; the fewer cards left in hands (and in front of
+players), the better. Views show each row card's half (light or dark); `log(seat)` is the whole history as that seat
+saw it.
 
 Effects: red light skips the next card's dark effect, red dark the next card's light effect. Blue light takes the
 last card of a non-blue row into hand; blue dark gives an oracle card to another player (the deck refills it).
@@ -44,7 +48,7 @@ Notation (seats are p0..p3; cards are a colour letter and a value: r5, b10, y2, 
 ``skip``                    decline an optional (light) effect
 =========================== ==============================================================================
 A seat's only possible action "pass" is taken for it automatically (ruling C-9). The team's last card ends the game
-at once (C-5). Rulings C-1 ... C-20: docs/rulings.md.
+at once (C-5). Rulings C-1 ... C-21: docs/rulings.md.
 """
 
 from tabletop.core import GameInfo, Option, register
@@ -57,7 +61,7 @@ INFO = register(
         min_players=2,
         max_players=4,
         cooperative=True,
-        version="1",
+        version="2",
         options=(
             Option("variant", "none", ("none", "tavern"), "Tavern: the tavern lets a player say one phrase"),
             Option("dark_shrines", "none", ("none", "large", "small", "all"), "Dark Shrines: which shrines start dark"),

@@ -37,7 +37,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     for colour, values in view["rows"].items():
         lit = view["shrines"][colour] == "light"
         shrine = Text("☼ light" if lit else "● dark", style="bold" if lit else "dim")
-        played = Text(" ".join(str(v) for v in values) or "·", style=ROW_STYLE[colour])
+        played = _row_cards(values, view.get("halves", {}).get(colour, []), ROW_STYLE[colour])
         top = values[-1] if values else 1
         if view["result"]:
             nxt = ""
@@ -91,7 +91,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(Text("\n".join(notes), style="italic"))
     if not view["result"]:
         parts.append(_effects())
-    log = _log(view["log"], seat)
+    log = _log(view["log"], seat, view.get("log_pos", len(view["log"])))
     if log is not None:
         parts.append(log)
     if seat is not None:
@@ -116,6 +116,23 @@ EFFECTS = (
 )
 
 
+HALF_MARK = {"light": "☼", "dark": "●"}
+
+
+def _row_cards(values: list[int], halves: list[str], style: str) -> Text:
+    """A row's values, each marked with the half it lies on (☼ light, ● dark): `2● 5☼`."""
+    if not values:
+        return Text("·", style=style)
+    out = Text()
+    for i, v in enumerate(values):
+        if i:
+            out.append(" ")
+        half = halves[i] if i < len(halves) else ""
+        out.append(str(v), style=style + (" bold" if half == "dark" else ""))
+        out.append(HALF_MARK.get(half, ""), style="dim" if half == "light" else style)
+    return out
+
+
 def _effects() -> RenderableType:
     """The effects of each colour: a card one above its row's last card is dark, any higher card light."""
     t = Table(box=None, padding=(0, 1), title="Effects (next card +1: dark, higher: light)", title_justify="left",
@@ -131,20 +148,23 @@ def _effects() -> RenderableType:
 LOG_LINES = 12
 
 
-def _log(log: list[str], seat: int | None) -> RenderableType | None:
-    """The events since `seat` last acted (its own lines dimmed), or the last few for a spectator."""
+def _log(log: list[dict[str, Any]], seat: int | None, log_pos: int) -> RenderableType | None:
+    """The events since `seat` last acted (its own lines dimmed), or the last few for a spectator.
+
+    `log` is the view's tail of the seat's log (entries `{"seat", "text"}`); `log_pos` is the whole log's length.
+    """
     if not log:
         return None
     if seat is None:
         recent, title = log[-8:], "Recent events"
     else:
-        mine = [k for k, line in enumerate(log) if line.startswith(f"p{seat} ")]
+        mine = [k for k, e in enumerate(log) if e["seat"] == seat]
         start = mine[-1] + 1 if mine else 0
         recent = log[start:] or log[-3:]
         # nobody has acted since your last action (you are mid-turn): the last few events for context
         title = "Since your last decision" if log[start:] else "Recent events"
-    more = len(recent) - LOG_LINES
-    out = Text(title + (f" ({more} earlier not shown)" if more > 0 else "") + ":", style="underline")
-    for line in recent[-LOG_LINES:]:
-        out.append("\n  " + line, style="dim" if seat is not None and line.startswith(f"p{seat} ") else "")
+    earlier = log_pos - min(len(recent), LOG_LINES)
+    out = Text(title + (f" ({earlier} earlier in the log)" if earlier > 0 else "") + ":", style="underline")
+    for e in recent[-LOG_LINES:]:
+        out.append("\n  " + e["text"], style="dim" if seat is not None and e["seat"] == seat else "")
     return out

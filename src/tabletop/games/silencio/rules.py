@@ -18,6 +18,8 @@ SHRINE_NAMES = (*COLOURS, "large")
 PASSING, START, EFFECT, END, OVER = range(5)
 PHASE_NAMES = ("passing", "start of turn", "effect", "end of turn", "over")
 
+KEEP, UNLOCK = 1, 2  # a start-of-turn shrine's effect: the player in turn could play before it, or could not
+
 # Pending effect decisions (phase EFFECT)
 P_RED_LIGHT, P_BLUE_LIGHT, P_YELLOW_LIGHT, P_GREEN_LIGHT, P_GREEN_ACT, P_GREEN_RETURN, P_BLUE_DARK = range(7)
 PENDING_TEXT = (
@@ -33,6 +35,12 @@ PENDING_TEXT = (
 PUBLIC = 1 << 7  # knowledge bit: everyone (and spectators) know where the card is
 ALL_KNOW = 0xFF
 TAVERN_PHRASES = ("count", "high", "avoid")
+PLAY_HOW = {
+    "light": " (light)", "dark": " (dark effect)", "dark skipped": " (dark effect skipped: red)",
+    "light skipped": " (light effect skipped: red)", "last": " as last card (no effect)",
+    "final": ", the team's last card: the game is over", "top green": " (highest green: no dark effect)",
+}
+LOG_TAIL = 20  # the view carries the last entries of its seat's log; the whole history is `log(seat, start)`
 
 
 def card(colour: int, value: int) -> int:
@@ -95,7 +103,7 @@ SWAP = [[A("swap", o, c) if _CARD[o] and _CARD[c] else PASS for c in range(64)] 
 CHOOSE = [A("choose", q) for q in range(4)]
 SHRINE_SMALL = [A("shrine", col) for col in range(4)]
 SHRINE_LARGE = [A("shrine", LARGE, col) for col in range(4)]
-TAVERN_COUNT = [A("tavern", "count", n) for n in range(16)]
+TAVERN_COUNT = [A("tavern", "count", n) for n in range(49)]
 TAVERN_COLOUR = [A("tavern", phrase, COLOURS[col]) for phrase in ("high", "avoid") for col in range(4)]
 
 
@@ -111,7 +119,10 @@ class SilencioState(State):
     shrines: list[bool]
     known: list[int]
     said: list[tuple[int, str]]
-    log: list[tuple[Any, ...]]
+    _ev: list[list[Any]]
+    _nev: int
+    halves: list[list[bool]]
+    enable: int
     max_value: int
     first: int
     tavern: bool
@@ -159,7 +170,10 @@ class SilencioState(State):
         s.first = s.rng.below(players) if first == "random" else int(first)
         s.tavern = options.get("variant") == "tavern"
         s.tavern_open, s.tavern_count = False, 0
-        s.said, s.log = [], []
+        s.said = []
+        s._ev, s._nev = [], 0  # the history: [event, its texts once worded, seats that see its card] (see _note)
+        s.halves = [[], [], [], []]  # per row, parallel to rows: True for a card laid dark half up (ruling C-21)
+        s.enable = 0  # a start-of-turn shrine's effect is being carried out: KEEP or UNLOCK (ruling C-4)
         s.skip_dark = s.skip_light = s.green_only = False
         s.random_play = -1
         s.turn, s.shrine_taken, s.tavern_used = s.first, False, False
@@ -208,6 +222,8 @@ class SilencioState(State):
         s.rows = [[], [], [], []]
         for name, values in (rows or {}).items():
             s.rows[COLOURS.index(name)] = list(values)
+            # as if each card had been played by the rules: a follow-on card lies dark half up
+            s.halves[COLOURS.index(name)] = [v == (values[i - 1] if i else 1) + 1 for i, v in enumerate(values)]
             take(card_text(card(COLOURS.index(name), v)) for v in values)
         s.oracle = take(oracle)
         rest = [card(c, v) for c in range(4) for v in range(2, s.max_value + 1) if card(c, v) not in used]
@@ -241,7 +257,10 @@ class SilencioState(State):
         s.rows = [r.copy() for r in self.rows]
         s.oracle, s.deck, s.box = self.oracle.copy(), self.deck.copy(), self.box.copy()
         s.shrines, s.known = self.shrines.copy(), self.known.copy()
-        s.said, s.log = self.said.copy(), self.log.copy()
+        s.said = self.said.copy()
+        s._ev, s._nev = self._ev, self._nev  # shared: entries before _nev never change (see _note)
+        s.halves = [h.copy() for h in self.halves]
+        s.enable = self.enable
         s.first, s.tavern, s.tavern_open, s.tavern_count = self.first, self.tavern, self.tavern_open, self.tavern_count
         s.skip_dark, s.skip_light, s.green_only = self.skip_dark, self.skip_light, self.green_only
         s.random_play, s.turn = self.random_play, self.turn
@@ -249,6 +268,38 @@ class SilencioState(State):
         s.pending, s.pend_a, s.after = self.pending, self.pend_a, self.after
         s.passed_cards, s.phase = self.passed_cards, self.phase
         return s
+
+    # ---- history -----------------------------------------------------------------------------------------
+    @property
+    def events(self) -> list[tuple[Any, ...]]:
+        """The events so far as tuples, oldest first (`("play", p, card, how)`, `("pass", p)`, ...): for tests."""
+        return [e[0] for e in self._ev[:self._nev]]
+
+    def _note(self, e: tuple[Any, ...]) -> None:
+        """Append event `e` to the history, which clones share (audit 12).
+
+        The list is append-only up to each state's `_nev`: a state whose list another clone has extended copies its
+        own prefix before appending, so an entry never changes once written. Its texts are worded the first time
+        a log asks for them (kept in the entry, shared: they depend on the event only). A card handed over face
+        down (ruling C-18) is named only for the giver and the receiver (the seats of the entry's mask).
+        """
+        ev = self._ev
+        if len(ev) != self._nev:
+            ev = self._ev = ev[:self._nev]
+        kind = e[0]
+        ev.append([e, None, (1 << e[1]) | (1 << e[2]) if kind == "give" or kind == "giveto" else 0])
+        self._nev += 1
+
+    def _log(self, seat: Seat | None, start: int) -> list[dict[str, Any]]:
+        """Every event from `start` on, worded as `seat` saw it (a spectator sees what a bystander sees)."""
+        bit = 0 if seat is None else 1 << seat
+        out = []
+        for entry in self._ev[start:self._nev]:
+            texts = entry[1]
+            if texts is None:
+                texts = entry[1] = self._event_texts(entry[0])
+            out.append({"seat": entry[0][1], "text": texts[1] if entry[2] & bit else texts[0]})
+        return out
 
     # ---- queries -----------------------------------------------------------------------------------------
     def top(self, colour: int) -> int:
@@ -288,19 +339,51 @@ class SilencioState(State):
         return [GIVE[c] for c in sorted(self.hands[p])]  # PASSING
 
     def _start_actions(self, p: int) -> list[Action]:
-        out = [PLAY[c] for c in self.hands[p] if self._playable(c)]
+        out = [PLAY[c] for c in sorted(self.hands[p]) if self._playable(c)]  # the hand's order is private
         out.extend(PLAY[c] for c in self.fronts[p] if self._playable(c))
         own = bool(out)
         for q in range(self.players):
             if q != p:
                 out.extend(PLAY[c] for c in self.fronts[q] if self._playable(c))
-        q_plays = bool(out)
-        if not own and not (self.shrine_taken and q_plays):
-            out.append(PASS)  # unable to play, or able only with cards lying in front of others (ruling C-8)
-        if q_plays and not self.shrine_taken:  # ruling C-4: a shrine at the start only when able to play
-            out.extend(self._shrine_actions())
+        if out:
+            if not self.shrine_taken:
+                if not own:
+                    out.append(PASS)  # able only with cards lying in front of others (ruling C-8)
+                out.extend(self._shrine_actions())
+        elif not self.shrine_taken and (unlock := self._shrine_unlocks(p)):
+            out.extend(unlock)  # ruling C-4: unable to play now but able after a shrine, so not unable: no pass
+        else:
+            out.append(PASS)
         if self.tavern_open and not self.tavern_used:
             out.extend(self._tavern_actions(p))
+        return out
+
+    def _shrine_unlocks(self, p: int) -> list[Action]:
+        """Ruling C-4: the start-of-turn shrines after which p, who cannot play now, can play by its own choices.
+
+        A blue light takes back the last card of a non-blue row (that card can be laid again; under green dark only
+        a green one); a green light lets p choose itself and swap a playable oracle card for a hand card. A player
+        who holds no card (in hand or in front, C-1) must pass: "or you have no cards in hand, you must pass".
+        """
+        shrines = self.shrines
+        if not (shrines[BLUE] or shrines[GREEN] or shrines[LARGE]):
+            return []
+        hand = self.hands[p]
+        if not hand and not self.fronts[p]:
+            return []
+        rows = self.rows
+        blue = bool(rows[GREEN] if self.green_only else rows[RED] or rows[YELLOW] or rows[GREEN])
+        green = bool(hand) and any(self._playable(o) for o in self.oracle)
+        out = []
+        if blue and shrines[BLUE]:
+            out.append(SHRINE_SMALL[BLUE])
+        if green and shrines[GREEN]:
+            out.append(SHRINE_SMALL[GREEN])
+        if shrines[LARGE]:
+            if blue:
+                out.append(SHRINE_LARGE[BLUE])
+            if green:
+                out.append(SHRINE_LARGE[GREEN])
         return out
 
     def _shrine_actions(self) -> list[Action]:
@@ -311,7 +394,7 @@ class SilencioState(State):
         return out
 
     def _tavern_actions(self, p: int) -> list[Action]:
-        out = TAVERN_COUNT[:len(self.hands[p]) + 1]
+        out = TAVERN_COUNT[:len(self.hands[p]) + len(self.fronts[p]) + 1]  # ruling C-14: cards in front count (C-1)
         out.extend(TAVERN_COLOUR)
         return out
 
@@ -319,6 +402,8 @@ class SilencioState(State):
         k = self.pending
         if k == P_RED_LIGHT:
             return [USE_RED, SKIP]
+        if self.enable == UNLOCK:  # ruling C-4: a shrine taken to become able to play is used for that
+            return self._enabling_effect_actions(p)
         if k == P_BLUE_LIGHT:
             return [*(TAKE[card(col, self.rows[col][-1])] for col in (RED, YELLOW, GREEN) if self.rows[col]), SKIP]
         if k == P_YELLOW_LIGHT:
@@ -327,11 +412,38 @@ class SilencioState(State):
             any_oracle = bool(self.oracle or self.deck)
             return [*(CHOOSE[q] for q in range(self.players) if any_oracle or self.hands[q]), SKIP]
         if k == P_GREEN_ACT:
-            return self._green_options(p)
+            out = self._green_options(p)
+            if self.enable and p == self.turn:  # ruling C-4: the player in turn keeps a card to play
+                hand = self.hands[p]
+                out = [a for a in out if a.verb != "swap"
+                       or self._keeps_play([*(c for c in hand if c != a.args[1]), int(a.args[0])])]
+            return out
         if k == P_GREEN_RETURN:
-            return [RETURN[c] for c in sorted(self.hands[p])]
+            out = [RETURN[c] for c in sorted(self.hands[p])]
+            if self.enable:  # ruling C-4: the player in turn keeps a card to play
+                t = self.turn
+                if p == t:
+                    out = [a for a in out if self._keeps_play([c for c in self.hands[t] if c != a.args[0]])]
+                elif self.pend_a == t:
+                    out = [a for a in out if self._keeps_play([*self.hands[t], int(a.args[0])])]
+            return out
         # P_BLUE_DARK
         return [ORACLE[c][q] for c in self.oracle for q in range(self.players) if q != p]
+
+    def _keeps_play(self, hand: list[int]) -> bool:
+        """Could the player in turn play holding `hand` (cards in front of anyone count too)?"""
+        return any(self._playable(c) for c in hand) or any(self._playable(c) for f in self.fronts for c in f)
+
+    def _enabling_effect_actions(self, p: int) -> list[Action]:
+        """The effect choices after which p, who took a shrine at the start while unable to play, can play."""
+        k = self.pending
+        if k == P_BLUE_LIGHT:
+            cols = (GREEN,) if self.green_only else (RED, YELLOW, GREEN)
+            return [TAKE[card(col, self.rows[col][-1])] for col in cols if self.rows[col]]
+        if k == P_GREEN_LIGHT:
+            return [CHOOSE[p]]
+        # P_GREEN_ACT, chosen: itself
+        return [SWAP[o][c] for o in self.oracle if self._playable(o) for c in sorted(self.hands[p])]
 
     def _green_options(self, q: int) -> list[Action]:
         hand = sorted(self.hands[q])
@@ -348,7 +460,7 @@ class SilencioState(State):
         if verb == "play":
             self._play(p, int(a.args[0]))
         elif verb == "pass":
-            self.log.append(("pass", p))
+            self._note(("pass", p))
             self._finish_turn()
         elif verb == "end":
             self._finish_turn()
@@ -364,7 +476,7 @@ class SilencioState(State):
     def _pass_card(self, p: int, c: int) -> None:
         left = (p + 1) % self.players
         self._give_privately(p, left, c)
-        self.log.append(("give", p, left, c))
+        self._note(("give", p, left, c))
         self.passed_cards += 1
         if self.passed_cards == self.players:
             self.phase = START
@@ -397,9 +509,9 @@ class SilencioState(State):
                 self.random_play = -1
                 if self._random_play(p):
                     return
-            if self._can_play(p) or self.tavern_open:
+            if self._can_play(p) or self.tavern_open or self._shrine_unlocks(p):
                 return
-            self.log.append(("pass", p))
+            self._note(("pass", p))
             if self._game_ended():
                 return
             p = (p + 1) % self.players
@@ -417,11 +529,11 @@ class SilencioState(State):
             return False
         c = hand[self.rng.below(len(hand))]
         if self._playable(c):
-            self.log.append(("random", p, c, True))
+            self._note(("random", p, c, True))
             self._play(p, c)
             return True
         self.known[c] = ALL_KNOW  # everyone saw the card before it went back
-        self.log.append(("random", p, c, False))
+        self._note(("random", p, c, False))
         return False
 
     def _play(self, p: int, c: int) -> None:
@@ -437,30 +549,33 @@ class SilencioState(State):
         row = self.rows[col]
         follows = v == (row[-1] if row else 1) + 1
         row.append(v)
+        halves = self.halves[col]
+        halves.append(False)
         self.green_only = False
         skip_dark, skip_light = self.skip_dark, self.skip_light
         self.skip_dark = self.skip_light = False
         if not self.hands[p] and not self.fronts[p] and self.cards_left() == 0:
-            self.log.append(("play", p, c, "final"))  # ruling C-5: the team's last card ends the game at once
+            self._note(("play", p, c, "final"))  # ruling C-5: the team's last card ends the game at once
             self.phase, self.to_move, self.pending, self.random_play = OVER, None, -1, -1
             return
         self.phase, self.after = END, END
         if follows:
             if not self.hands[p] and not self.fronts[p]:
-                self.log.append(("play", p, c, "last"))  # ruling C-2: the last card creates no effect
+                self._note(("play", p, c, "last"))  # ruling C-2: the last card creates no effect
             elif col == GREEN and v == self.max_value:  # ruling C-10: no dark effect, no tavern step
-                self.log.append(("play", p, c, "top green"))
+                self._note(("play", p, c, "top green"))
             else:
                 self._dark_created()  # ruling C-11: a dark effect skipped by red light is still created
+                halves[-1] = True  # ruling C-21: laid dark half up exactly when it creates a dark effect
                 if skip_dark:
-                    self.log.append(("play", p, c, "dark skipped"))
+                    self._note(("play", p, c, "dark skipped"))
                 else:
-                    self.log.append(("play", p, c, "dark"))
+                    self._note(("play", p, c, "dark"))
                     self._dark(p, col)
         elif skip_light:
-            self.log.append(("play", p, c, "light skipped"))
+            self._note(("play", p, c, "light skipped"))
         else:
-            self.log.append(("play", p, c, "light"))
+            self._note(("play", p, c, "light"))
             self._offer_light(p, col)
         if self.phase == END:
             self._enter_end()
@@ -501,16 +616,18 @@ class SilencioState(State):
         self.to_move = who
 
     def _done_effect(self) -> None:
-        self.pending = -1
+        self.pending, self.enable = -1, 0
         self.phase, self.to_move = self.after, self.turn
         if self.after == END:
             self._enter_end()
         elif not self._start_has_choice():
-            self.log.append(("pass", self.turn))
+            self._note(("pass", self.turn))
             self._finish_turn()
 
     def _start_has_choice(self) -> bool:
-        return self._can_play(self.turn) or (self.tavern_open and not self.tavern_used)
+        t = self.turn
+        return (self._can_play(t) or (self.tavern_open and not self.tavern_used)
+                or (not self.shrine_taken and bool(self._shrine_unlocks(t))))
 
     def _enter_end(self) -> None:
         if self.shrine_taken or not any(self.shrines):
@@ -519,37 +636,38 @@ class SilencioState(State):
     def _resolve_effect(self, p: int, a: Action) -> None:
         verb, args = a.verb, a.args
         if verb == "skip":
-            self.log.append(("skip", p))
+            self._note(("skip", p))
         elif verb == "use red light":
             self.skip_dark = True
-            self.log.append(("red", p))
+            self._note(("red", p))
         elif verb == "take":
             c = int(args[0])
             self.rows[c >> 4].pop()
+            self.halves[c >> 4].pop()
             self.hands[p].append(c)
             self.known[c] = ALL_KNOW
-            self.log.append(("take", p, c))
+            self._note(("take", p, c))
         elif verb == "place":
             c = int(args[0])
             self.hands[p].remove(c)
             self.fronts[p].append(c)
             self.known[c] = ALL_KNOW
-            self.log.append(("place", p, c))
+            self._note(("place", p, c))
         elif verb == "choose":
             q = int(args[0])
-            self.log.append(("choose", p, q))
+            self._note(("choose", p, q))
             self._pend(P_GREEN_ACT, q, p)  # ruling C-3: the chosen player picks the action and its details
             return
         elif verb == "giveto":
             c, r = int(args[0]), int(args[1])
             self._give_privately(p, r, c)
-            self.log.append(("giveto", p, r, c))
+            self._note(("giveto", p, r, c))
             self._pend(P_GREEN_RETURN, r, p)
             return
         elif verb == "return":
             c, r = int(args[0]), self.pend_a
             self._give_privately(p, r, c)
-            self.log.append(("giveto", p, r, c))
+            self._note(("giveto", p, r, c))
         elif verb == "swap":
             o, c = int(args[0]), int(args[1])
             i = self.oracle.index(o)
@@ -557,13 +675,13 @@ class SilencioState(State):
             self.hands[p].append(o)
             self.oracle[i] = c
             self.known[o] = self.known[c] = ALL_KNOW
-            self.log.append(("swap", p, o, c))
+            self._note(("swap", p, o, c))
         elif verb == "renew oracle":
             self.box.extend(self.oracle)
             self.oracle = [self.deck.pop() for _ in range(min(self.players, len(self.deck)))]
             for c in self.oracle:
                 self.known[c] = ALL_KNOW
-            self.log.append(("renew", p))
+            self._note(("renew", p))
         elif verb == "oracle":
             c, q = int(args[0]), int(args[1])
             i = self.oracle.index(c)
@@ -574,13 +692,15 @@ class SilencioState(State):
                 self.known[self.oracle[i]] = ALL_KNOW
             else:
                 del self.oracle[i]  # ruling C-6: an empty deck leaves the spot empty
-            self.log.append(("oracle", p, q, c))
+            self._note(("oracle", p, q, c))
         self._done_effect()
 
     def _take_shrine(self, p: int, index: int, col: int) -> None:
+        # ruling C-4: a start-of-turn shrine always ends in a play (UNLOCK: taken to become able to play)
+        self.enable = 0 if self.phase != START else KEEP if self._can_play(p) else UNLOCK
         self.shrines[index] = False
         self.shrine_taken = True
-        self.log.append(("shrine", p, index, col))
+        self._note(("shrine", p, index, col))
         self.after = self.phase
         self._offer_light(p, col)
         if self.phase != EFFECT:
@@ -595,9 +715,9 @@ class SilencioState(State):
             "avoid": f"Please do not play {arg} cards.",
         }[phrase]
         self.said.append((p, text))
-        self.log.append(("say", p, text))
+        self._note(("say", p, text))
         if not self._start_has_choice():
-            self.log.append(("pass", p))
+            self._note(("pass", p))
             self._finish_turn()
 
     def _finish_turn(self) -> None:
@@ -606,12 +726,13 @@ class SilencioState(State):
         self._begin_turn((self.turn + 1) % self.players)
 
     def _game_ended(self) -> bool:
-        """Ruling C-5: the game ends as soon as no card can be played (anywhere, by anyone).
+        """Ruling C-5: the game ends as soon as no card can be played (anywhere, by anyone, also after a shrine).
 
         A round of passes alone does not end it: a player who took a shrine at the start of the turn and then
-        passed may have handed another player a playable card.
+        passed may have handed another player a playable card. A player who can play after taking a shrine (C-4)
+        is not unable to play: while one does, the game goes on.
         """
-        if not self._any_playable():
+        if not self._any_playable() and not any(self._shrine_unlocks(q) for q in range(self.players)):
             self.phase, self.to_move, self.pending = OVER, None, -1
             return True
         return False
@@ -655,6 +776,7 @@ class SilencioState(State):
             "decision": self._decision_text(),
             "max_value": self.max_value,
             "rows": {COLOURS[i]: list(r) for i, r in enumerate(self.rows)},
+            "halves": {COLOURS[i]: ["dark" if d else "light" for d in h] for i, h in enumerate(self.halves)},
             "shrines": {SHRINE_NAMES[i]: ("light" if lit else "dark") for i, lit in enumerate(self.shrines)},
             "oracle": [card_text(c) for c in self.oracle],
             "deck": len(self.deck),
@@ -678,7 +800,8 @@ class SilencioState(State):
                 "opens_at": COMPONENTS.tavern_opens_after,
             },
             "said": [[p, t] for p, t in self.said],
-            "log": [self._event_text(e, seat) for e in self.log[-20:]],
+            "log": self._log(seat, max(0, self._nev - LOG_TAIL)),
+            "log_pos": self._nev,
             "cards_left": self.cards_left(),
             "result": None,
         }
@@ -702,19 +825,20 @@ class SilencioState(State):
             return f"p{self.to_move} may take a light shrine, or end the turn"
         return f"p{self.to_move} plays a card" + (" (green only)" if self.green_only else "")
 
-    def _event_text(self, e: tuple[Any, ...], seat: Seat | None) -> str:
+    def _event_texts(self, e: tuple[Any, ...]) -> tuple[str, str]:
+        """An event's text for those who did not see its card and for those who did (the same but for gifts)."""
+        kind, p = e[0], e[1]
+        if kind == "give" or kind == "giveto":
+            q, c = e[2], e[3]
+            public = f"p{p} gave a card to p{q}"
+            return public, (f"p{p} gave {card_text(c)} to p{q}" if c >= 0 else public)
+        text = self._event_text(e)
+        return text, text
+
+    def _event_text(self, e: tuple[Any, ...]) -> str:
         kind, p = e[0], e[1]
         if kind == "play":
-            c, how = e[2], e[3]
-            return f"p{p} played {card_text(c)}" + {
-                "light": " (light)", "dark": " (dark effect)", "dark skipped": " (dark effect skipped: red)",
-                "light skipped": " (light effect skipped: red)", "last": " as last card (no effect)",
-                "final": ", the team's last card: the game is over",
-                "top green": " (highest green: no dark effect)"}[how]
-        if kind in ("give", "giveto"):
-            q, c = e[2], e[3]
-            secret = seat in (p, q) and c >= 0
-            return f"p{p} gave {card_text(c) if secret else 'a card'} to p{q}"
+            return f"p{p} played {card_text(e[2])}{PLAY_HOW[e[3]]}"
         if kind == "pass":
             return f"p{p} passed"
         if kind == "random":
@@ -754,7 +878,7 @@ class SilencioState(State):
         kept: list[list[int]] = []
         for q, hand in enumerate(s.hands):
             if q == seat:
-                kept.append(hand)
+                kept.append([])
                 continue
             kept.append(sorted(c for c in hand if s.known[c] & bit))
             pool.extend(c for c in hand if not s.known[c] & bit)
@@ -770,7 +894,11 @@ class SilencioState(State):
         for c in pool:
             s.known[c] = 0
         s.deck = pool
-        s.log = [e if e[0] not in ("give", "giveto") or seat in (e[1], e[2]) else (*e[:3], -1) for e in s.log]
+        # the seat's view shows its hand sorted and the box sorted: their internal orders (which decide a later
+        # yellow-dark random card) are not something it can tell, so the sample does not keep them (audit 19)
+        s.hands[seat] = sorted(s.hands[seat])
+        s.box.sort()
+        s._ev = [e if not e[2] or e[2] & bit else [(*e[0][:3], -1), None, 0] for e in s._ev[:s._nev]]
         s._history = []  # the true actions name the cards others passed privately: a belief has no history
         return s
 
@@ -778,11 +906,12 @@ class SilencioState(State):
         return {
             "hands": self.hands, "fronts": self.fronts, "rows": self.rows, "oracle": self.oracle,
             "deck": self.deck, "box": self.box, "shrines": self.shrines, "known": self.known,
-            "said": self.said, "log": [list(e) for e in self.log], "first": self.first, "phase": self.phase,
+            "said": self.said, "log": [list(e[0]) for e in self._ev[:self._nev]], "halves": self.halves,
+            "first": self.first, "phase": self.phase,
             "turn": self.turn, "to_move": self.to_move, "flags": [
                 self.skip_dark, self.skip_light, self.green_only, self.random_play,
                 self.shrine_taken, self.tavern_used, self.tavern_open, self.tavern_count, self.pending,
-                self.pend_a, self.after, self.passed_cards],
+                self.pend_a, self.after, self.passed_cards, self.enable],
             "rng": self.rng.state, "history": self.history,
         }
 
