@@ -17,9 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tabletop
-from tabletop.cli.main import main
-
 from conformance.harness import random_playout
+from tabletop.cli.main import main
 
 REFUSED, DONE = 2, 0
 
@@ -99,10 +98,12 @@ def refused_cases(f: dict[str, Path]) -> list[list[str]]:
         [], ["nosuch"], ["games", "--bogus"], ["--bogus"],
         ["play"], ["play", "chess"], ["play", "silencio", "--players", "0"], ["play", "silencio", "--players", "-1"],
         ["play", "silencio", "--players", "9"], ["play", "silencio", "--players", "two"],
-        ["play", "silencio", "--seats", ""], ["play", "silencio", "--seats", ","], ["play", "silencio", "--seats", "wizard"],
-        ["play", "silencio", "--seats", "random", "--players", "3"], ["play", "silencio", "--seats", "human,ismcts:x=1"],
+        ["play", "silencio", "--seats", ""], ["play", "silencio", "--seats", ","],
+        ["play", "silencio", "--seats", "wizard"], ["play", "silencio", "--seats", "random", "--players", "3"],
+        ["play", "silencio", "--seats", "human,ismcts:x=1"],
         ["play", "silencio", "--seats", AI, "--option", "colour=blue"],
-        ["play", "silencio", "--seats", AI, "--option", "variant"], ["play", "silencio", "--seats", AI, "--option", "="],
+        ["play", "silencio", "--seats", AI, "--option", "variant"],
+        ["play", "silencio", "--seats", AI, "--option", "="],
         ["play", "silencio", "--seats", AI, "--option", "first_player=9"],
         ["play", "silos", "--seats", "random,random", "--option", "alternate_tiles=1,1"],
         ["play", "silencio", "--seats", AI, "--seed", "-1"], ["play", "silencio", "--seats", AI, "--seed", "1.5"],
@@ -210,7 +211,7 @@ def test_random_command_lines_never_show_a_traceback(files, command, game, tail,
     check(*run(argv, typed), expected=None)
 
 
-# ---- the real entry point, in a subprocess -------------------------------------------------------------------------------
+# ---- the real entry point, in a subprocess -------------------------------------------------------------------------
 def _entry_point() -> list[str]:
     script = Path(sys.executable).parent / "tabletop"
     if script.exists():

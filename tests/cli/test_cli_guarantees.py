@@ -75,7 +75,7 @@ def test_replay_refuses_a_seat_the_record_does_not_have(tmp_path, capsys):
         assert "seats 0-2" in _error_line(capsys.readouterr().err)
 
 
-# ---- a failure at the end keeps the work ------------------------------------------------------------------------------
+# ---- a failure at the end keeps the work ---------------------------------------------------------------------------
 def test_a_save_that_fails_at_the_end_keeps_the_record_in_a_fallback_file(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     target = tmp_path / "g.json"
@@ -115,7 +115,7 @@ def test_an_arena_plot_that_fails_at_the_end_is_kept_in_a_fallback_file(tmp_path
     assert "No space left" in err and "plot written to" in out
 
 
-# ---- end of input is `q`: the game is left unfinished, saved if asked, exit 0 ---------------------------------------
+# ---- end of input is `q`: the game is left unfinished, saved if asked, exit 0 --------------------------------------
 @pytest.mark.parametrize("typed", ["", "q\n", "xyzzy\n"], ids=["end-of-input", "q", "nonsense-then-end"])
 def test_leaving_a_game_at_a_prompt_exits_0_and_saves_where_asked(tmp_path, capsys, stdin, typed):
     stdin(typed)
@@ -162,7 +162,7 @@ def test_saving_an_unfinished_game_says_the_file_reveals_every_hand(tmp_path, ca
     assert "holds the seed and every secret action" in out and "every hand" in out and "--resume" in out
 
 
-# ---- audit 15: the terminal shows a seat only what that seat saw ---------------------------------------------------------
+# ---- audit 15: the terminal shows a seat only what that seat saw ---------------------------------------------------
 def test_replay_for_a_seat_shows_only_that_seats_log_never_a_secret_action(tmp_path, capsys, secret_bid_game):
     state = tabletop.new_game(secret_bid_game, 2, 1)
     state.apply("bid 3")
@@ -182,7 +182,7 @@ def test_replay_for_a_seat_shows_only_that_seats_log_never_a_secret_action(tmp_p
     assert "bids revealed: p0 3, p1 1" in capsys.readouterr().out
 
 
-# ---- version policy (docs/versions.md) ----------------------------------------------------------------------------
+# ---- version policy (docs/versions.md) -----------------------------------------------------------------------------
 def test_resume_and_replay_refuse_a_record_of_another_rules_version_naming_both(tmp_path, capsys):
     record = json.loads(_half_game(tmp_path / "g.json").read_text())
     record["version"] = "0-older"
@@ -203,7 +203,7 @@ def test_an_arena_out_file_holds_records_that_are_refused_under_another_version(
     record = json.loads(lines[0])["record"]
     assert tabletop.replay(record).is_over
     record["version"] = "0-older"
-    with pytest.raises(tabletop.InvalidRecord, match="'0-older'.*version"):
+    with pytest.raises(tabletop.InvalidRecord, match=r"'0-older'.*version"):
         tabletop.replay(record)
 
 

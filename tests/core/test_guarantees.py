@@ -8,10 +8,9 @@ import json
 import pytest
 
 import tabletop
+from conformance.harness import random_playout
 from tabletop.core import Action, SeatHandle, State, TabletopError
 from tabletop.core.errors import shorten
-
-from conformance.harness import random_playout
 
 
 # ---- version policy (docs/versions.md) -------------------------------------------------------------------------

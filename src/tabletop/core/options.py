@@ -48,7 +48,8 @@ class Option:
             index = [next(i for i, c in enumerate(self.choices) if c is p) for p in picked]
             if len(set(index)) != len(index):
                 raise InvalidOptions(
-                    f"option {self.name!r}: {shorten(value)} repeats a value, which is not allowed; expected {self.allowed()}"
+                    f"option {self.name!r}: {shorten(value)} repeats a value, which is not allowed; "
+                    f"expected {self.allowed()}"
                 )
             value = [self.choices[i] for i in sorted(index)]
         else:

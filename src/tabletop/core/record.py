@@ -17,7 +17,7 @@ def validate_record(record: Any) -> dict[str, Any]:
     """The record if it has every field with the right type and a known game, else InvalidRecord."""
     if not isinstance(record, dict):
         raise InvalidRecord(
-            f"a record is a JSON object with fields {', '.join(_FIELDS)}; got {type(record).__name__}"
+            f"a record must be a JSON object with fields {', '.join(_FIELDS)}; got {type(record).__name__}"
         )
     for key, typ in _FIELDS.items():
         if key not in record:
