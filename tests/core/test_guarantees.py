@@ -143,6 +143,9 @@ BAD_CALLS = {
     "game name unhashable": lambda: tabletop.new_game(["silencio"]),  # type: ignore[arg-type]
     "players a float": lambda: tabletop.new_game("silencio", 3.0),  # type: ignore[arg-type]
     "seed a string": lambda: tabletop.new_game("silencio", 3, "7"),  # type: ignore[arg-type]
+    "seed of 5000 digits": lambda: tabletop.new_game("silencio", 3, 10**4999),
+    "record seed of 5000 digits": lambda: tabletop.replay(dict(tabletop.new_game("silencio", 2, 1).record(),
+                                                                seed=10**4999)),
     "sample seed a float": lambda: tabletop.new_game("silencio", 3, 1).sample(0, 1.5),  # type: ignore[arg-type]
     "sample seed a string": lambda: tabletop.new_game("silencio", 3, 1).sample(0, "1"),  # type: ignore[arg-type]
     "sample seed None": lambda: tabletop.new_game("silencio", 3, 1).sample(0, None),  # type: ignore[arg-type]

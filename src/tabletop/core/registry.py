@@ -68,7 +68,8 @@ def new_game(
         )
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little") >> 1
-    elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise InvalidOptions(f"seed must be a non-negative integer, not {shorten(seed)}")
+    elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+        # the generator keeps 64 bits: a larger seed would silently be another seed's game
+        raise InvalidOptions(f"seed must be a non-negative integer below 2**64, not {shorten(seed)}")
     resolved = resolve_options(info.options, options, players)
     return info.state_class.setup(players, seed, resolved)
