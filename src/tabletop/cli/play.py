@@ -326,11 +326,14 @@ def _offer_save(console: Console, state: State, path: Path | None) -> None:
 
 
 def _log_lines(entries: list[LogEntry]) -> list[str]:
-    """Log entries as lines, each naming its actor (`p2 ...`) unless the text already does or it is the table's."""
+    """Log entries as lines, each naming its actor (`p2 ...`) unless the text already does or it is the table's.
+
+    These come from the seat's own log (`state.log(seat, ...)`), never from the record's action texts, which hold
+    every secret (audit 15)."""
     lines = []
     for e in entries:
         who, text = e.get("seat"), str(e.get("text", ""))
-        lines.append(text if who is None or text.startswith(f"p{who} ") else f"p{who}: {text}")
+        lines.append(text if who is None or text.startswith(f"p{who} ") else f"p{who} {text}")
     return lines
 
 
@@ -354,8 +357,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if step:
             before = tabletop.replay(record, upto=step - 1).view(seat)["log_pos"]
             new = _log_lines(state.log(seat, before))
-            console.print(f"{who} saw: " + ("; ".join(new) if new else "nothing new"), highlight=False,
-                          markup=False)
+            console.print(f"last action, as {who} saw it: " + ("; ".join(new) if new else "nothing visible"),
+                          highlight=False, markup=False)
         if not console.is_interactive or args.end:
             break
         answer = ask(console, "\\[enter] next, b back, a number jumps, q quits", default="")
