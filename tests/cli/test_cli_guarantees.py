@@ -212,3 +212,16 @@ def test_errors_never_print_rich_markup_or_wrap(tmp_path, capsys):
     line = _error_line(capsys.readouterr().err)
     assert "[/red]" in line and len(line) < 600
     assert os.environ.get("TABLETOP_DEBUG") is None
+
+
+def test_an_arena_out_file_that_fills_up_keeps_every_record_in_a_fallback_file(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert Path("/dev/full").exists(), "Linux's /dev/full: a device that is always full"
+    assert main(["arena", "silencio", "--agents", "random", "--players", "2", "--games", "3", "--no-progress",
+                 "--out", "/dev/full"]) == 0
+    out, err = capsys.readouterr()
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("tabletop-arena-silencio")]
+    assert len(kept) == 1 and "No space left" in err and kept[0].name in out.replace("\n", "")
+    lines = kept[0].read_text().splitlines()
+    assert [json.loads(line)["index"] for line in lines] == [0, 1, 2]
+    assert all(tabletop.replay(json.loads(line)["record"]).is_over for line in lines)

@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 
 from tabletop.arena import render_result, run_arena
-from tabletop.cli.common import Refused, check_output_path, fail, write_keeping_work
+from tabletop.cli.common import Refused, check_output_path, fail, fallback_path, write_keeping_work
 from tabletop.cli.options import parse_options
 from tabletop.core import TabletopError
 from tabletop.core.errors import shorten
@@ -94,8 +94,17 @@ def run(args: argparse.Namespace) -> int:
     except (TabletopError, ValueError) as e:
         return fail(e)
     console.print(render_result(result))
-    if out is not None:
+    if out is not None and result.out_error is None:
         console.print(f"{len(result.outcomes)} game records written to {out}", highlight=False)
+    elif out is not None:
+        err.print(f"writing {out} stopped: {result.out_error}", highlight=False, markup=False)
+        from tabletop.arena.runner import write_outcomes
+
+        spare = fallback_path(f"tabletop-arena-{args.game}", ".jsonl")
+        kept = write_keeping_work(lambda p: write_outcomes(result.outcomes, p), spare, spare.stem + "-2", ".jsonl",
+                                  lambda msg: err.print(msg, highlight=False, markup=False))
+        if kept is not None:
+            console.print(f"{len(result.outcomes)} game records written to {kept} instead", highlight=False)
     if plot is not None and result.outcomes:
         from tabletop.arena.plot import plot_result
 
