@@ -225,3 +225,10 @@ def test_an_arena_out_file_that_fills_up_keeps_every_record_in_a_fallback_file(t
     lines = kept[0].read_text().splitlines()
     assert [json.loads(line)["index"] for line in lines] == [0, 1, 2]
     assert all(tabletop.replay(json.loads(line)["record"]).is_over for line in lines)
+
+
+def test_a_huge_answer_at_the_prompt_is_not_echoed_back(capsys, stdin):
+    stdin("give " + "r" * 1_000_000 + "\n")
+    assert main(["play", "silencio", "--seats", "human,random", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "is not legal now" in out and len(out) < 20_000

@@ -166,9 +166,9 @@ def menu(legal: list[Action]) -> RenderableType:
 
 def refusal(answer: str, shown: list[Action]) -> Text:
     """What to say when a typed text is no legal action: closest legal texts, never the whole (long) list."""
-    out = Text(f"'{answer}' is not legal now (not one of the actions above).", style="red")
+    out = Text(f"{shorten(answer)} is not legal now (not one of the actions above).", style="red")
     number = {a.text: i + 1 for i, a in enumerate(shown)}
-    close = difflib.get_close_matches(answer.lower(), list(number), n=3, cutoff=0.5)
+    close = difflib.get_close_matches(answer.lower(), list(number), n=3, cutoff=0.5) if len(answer) < 200 else []
     if close:
         out.append(" Did you mean " + " or ".join(f"{number[c]} ({c})" for c in close) + "?", style="yellow")
     out.append(" Type a number from the menu or an action's text as shown.", style="red")
