@@ -145,7 +145,7 @@ def test_every_refused_argument_or_file_is_one_line_and_status_2(files):
         (["play", "silos", "--seats", "random,human", "--seed", "1"], ""),
         (["play", "siliconvania", "--seats", "human,random,random", "--seed", "1"], "\n\n"),
         (["play", "silencio", "--seats", "human,random", "--seed", "1"], "q\n"),
-        (["play", "silencio", "--seats", "human,random", "--seed", "1"], "?\n" * 0 + "1\n99\nxyzzy\n"),
+        (["play", "silencio", "--seats", "human,random", "--seed", "1"], "1\n99\nxyzzy\n²\n" + "9" * 5000 + "\n"),
         (["games"], ""),
         (["--help"], ""),
         (["play", "--help"], ""),
@@ -171,7 +171,7 @@ def test_interactive_prompts_meet_the_end_of_input_cleanly(files, monkeypatch, t
     monkeypatch.chdir(tmp_path)
     for argv, typed in [
         (["replay", str(files["half"])], ""),
-        (["replay", str(files["half"]), "--seat", "2"], "\n\nb\n3\nzz\n"),
+        (["replay", str(files["half"]), "--seat", "2"], "\n\nb\n3\nzz\n²\n" + "9" * 5000 + "\n"),
         (["play", "silencio", "--seats", "human,random", "--seed", "2"], ""),
         (["play", "silencio", "--seats", "human,random", "--seed", "2"], "q\n"),
         (["play", "silencio", "--seats", "random,random", "--seed", "2"], ""),  # only the save prompt

@@ -61,6 +61,11 @@ def ask(console: Console, question: str, default: str | None = None) -> str | No
     return str(answer).strip()
 
 
+def _number(answer: str) -> int | None:
+    """A typed menu or step number (plain ASCII digits, of a sane length), else None."""
+    return int(answer) if answer.isascii() and answer.isdigit() and len(answer) <= 9 else None
+
+
 class HumanAgent:
     """A person at the terminal: sees the seat's view, picks from a numbered menu or types the action text."""
 
@@ -85,8 +90,9 @@ class HumanAgent:
             if answer == "?":
                 self._hints(seat, shown)
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(shown):
-                return shown[int(answer) - 1]
+            number = _number(answer)
+            if number is not None and 1 <= number <= len(shown):
+                return shown[number - 1]
             try:
                 return seat.parse_action(answer)
             except IllegalAction:
@@ -366,8 +372,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             break
         if answer == "b":
             step = max(0, step - 1)
-        elif answer.isdigit():
-            step = min(len(actions), int(answer))
+        elif _number(answer) is not None:
+            step = min(len(actions), _number(answer) or 0)
         else:
             step = min(len(actions), step + 1)
     if final.is_over:
