@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tabletop
-from tabletop.core import Rng
+from tabletop.core import Rng, SeatHandle
 
 from .harness import all_cases, canonical_json, case_id, random_playout, seeds_for
 
@@ -220,6 +220,65 @@ def test_nothing_returned_aliases_the_state(case):
                 break
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_a_handle_answers_only_for_its_own_seat(case):
+    """Audit 13: off-turn a seat handle offers no action and accepts no text, and its refusal lists nothing (the
+    mover's legal actions can be its hidden hand); on its turn it parses exactly what the state does."""
+    game, players, options = case
+    state = tabletop.new_game(game, players, 5, options)
+    handles = [SeatHandle(state, p) for p in range(players)]
+    rng = Rng(5)
+    while not state.is_over:
+        legal = state.legal_actions()
+        texts = [str(a) for a in legal]
+        for h in handles:
+            if h.seat == state.to_move:
+                assert h.legal_actions() == legal
+                assert all(h.parse_action(t) is a for t, a in zip(texts, legal, strict=True))
+                continue
+            assert h.legal_actions() == []
+            for text in [*texts[:5], "xyzzy"]:
+                with pytest.raises(tabletop.IllegalAction) as e:
+                    h.parse_action(text)
+                message = str(e.value)
+                assert f"seat {state.to_move}'s turn" in message
+                assert not any(t in message for t in texts), "an off-turn refusal must not list the mover's actions"
+        state.apply(legal[rng.below(len(legal))])
+    for h in handles:
+        with pytest.raises(tabletop.IllegalAction, match="over"):
+            h.parse_action("pass")
+
+
+class _LooksLikeEveryAction:
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = object.__hash__
+
+    def __str__(self) -> str:
+        return "anything"
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_apply_accepts_only_an_action_or_its_text(case):
+    """Audit 18: an object that merely compares equal to a legal action is refused, and the state is unchanged."""
+    game, players, options = case
+    state = tabletop.new_game(game, players, 6, options)
+    rng = Rng(6)
+    steps = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        if steps % 5 == 0:
+            before = state.snapshot()
+            for bad in (_LooksLikeEveryAction(), 0, None, (legal[0].verb, *legal[0].args)):
+                with pytest.raises(tabletop.IllegalAction, match="Action"):
+                    state.apply(bad)
+            assert state.snapshot() == before
+        pick = legal[rng.below(len(legal))]
+        state.apply(pick if steps % 2 else str(pick))
+        steps += 1
 
 
 @pytest.mark.parametrize("game", tabletop.games())

@@ -14,6 +14,7 @@ from typing import Any
 from tabletop.agents.base import Agent
 from tabletop.agents.random import RandomAgent
 from tabletop.core import TabletopError, game_info
+from tabletop.core.errors import shorten
 
 Factory = Callable[[str, int, dict[str, str]], Agent]
 """A factory gets the game name, a seed and the spec's parameters."""
@@ -54,8 +55,14 @@ def make_agent(spec: str, game: str, seed: int = 0) -> Agent:
     game_info(game)  # UnknownGame early
     kind, params = parse_spec(spec)
     factory = _KINDS.get(kind)
+    if factory is None and kind == "human":
+        raise InvalidAgentSpec(
+            f"the human kind plays only at the terminal (tabletop play); here use one of: {', '.join(sorted(_KINDS))}"
+        )
     if factory is None:
-        raise InvalidAgentSpec(f"unknown agent kind {kind!r} in {spec!r}; known kinds: {', '.join(sorted(_KINDS))}")
+        raise InvalidAgentSpec(
+            f"unknown agent kind {shorten(kind)} in {shorten(spec)}; known kinds: {', '.join(sorted(_KINDS))}"
+        )
     return factory(game, seed, params)
 
 

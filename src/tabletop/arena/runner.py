@@ -59,6 +59,9 @@ class ArenaResult:
     summary: Summary
     interrupted: bool
     planned: int
+    out_error: str | None = None
+    """Why writing `out` stopped part-way (the disk filled up, the file vanished), else None: the outcomes are
+    all still here, for the caller to keep elsewhere."""
 
 
 def _init_worker() -> None:
@@ -93,6 +96,7 @@ def run_arena(
     matches = schedule(game, seats, games, seed, options)
     outcomes: list[GameOutcome] = []
     interrupted = False
+    out_error: str | None = None
     with contextlib.ExitStack() as stack:
         sink = stack.enter_context(Path(out).open("w", encoding="utf-8")) if out is not None else None
         bar = _progress(console) if progress else None
@@ -107,8 +111,14 @@ def run_arena(
             for o in stream:
                 outcomes.append(o)
                 if sink is not None:
-                    sink.write(json.dumps(o.to_json()) + "\n")
-                    sink.flush()
+                    try:
+                        sink.write(json.dumps(o.to_json()) + "\n")
+                        sink.flush()
+                    except OSError as e:  # keep playing: the outcomes stay in memory for the caller
+                        out_error = e.strerror or str(e)
+                        with contextlib.suppress(OSError):
+                            sink.close()  # closed now, so the exit stack does not fail on it again
+                        sink = None
                 if on_outcome is not None:
                     on_outcome(o)
                 if bar is not None:
@@ -119,7 +129,17 @@ def run_arena(
             pool.terminate()  # no-op when every game is done; stops running games after Ctrl-C
             pool.join()
     outcomes.sort(key=lambda o: o.index)
-    return ArenaResult(game, seats, outcomes, summarize(outcomes, seats, info.cooperative), interrupted, games)
+    return ArenaResult(game, seats, outcomes, summarize(outcomes, seats, info.cooperative), interrupted, games,
+                       out_error)
+
+
+def write_outcomes(outcomes: Sequence[GameOutcome], path: str | Path) -> Path:
+    """Every outcome as one JSON line (the `--out` format), in game order; returns the path."""
+    p = Path(path)
+    with p.open("w", encoding="utf-8") as f:
+        for o in sorted(outcomes, key=lambda o: o.index):
+            f.write(json.dumps(o.to_json()) + "\n")
+    return p
 
 
 def _progress(console: Console | None) -> Progress:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from rich.console import Console
 
 from tabletop.arena import render_result, run_arena
+from tabletop.cli.common import Refused, check_output_path, fail, fallback_path, write_keeping_work
 from tabletop.cli.options import parse_options
 from tabletop.core import TabletopError
+from tabletop.core.errors import shorten
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -51,11 +54,31 @@ def split_specs(text: str) -> list[str]:
     return out
 
 
+def check_plot_path(path: str) -> Path:
+    """A --plot path whose folder is writable and whose suffix names an image format matplotlib writes."""
+    p = check_output_path(path, "--plot")
+    from matplotlib.figure import Figure
+
+    formats = Figure().canvas.get_supported_filetypes()
+    suffix = p.suffix.lower().lstrip(".")
+    if suffix not in formats:
+        raise Refused(f"--plot {shorten(path)}: unknown image format {suffix or '(no suffix)'!r}; "
+                      f"use one of: {', '.join('.' + f for f in sorted(formats))}")
+    return p
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run the tournament and print its table; 0 when done, 130 when interrupted, 2 on a refused request."""
+    """Run the tournament and print its table; 0 when done, 130 when interrupted, 2 on a refused request.
+
+    Output paths are checked before the first game; if one fails at the end anyway, the work goes to a fallback file.
+    """
     console = Console()
     err = Console(stderr=True)
     try:
+        out = check_output_path(args.out, "--out") if args.out is not None else None
+        plot = check_plot_path(args.plot) if args.plot is not None else None
+        if args.workers < 1:
+            raise Refused(f"--workers must be at least 1, not {args.workers}")
         result = run_arena(
             args.game,
             split_specs(args.agents),
@@ -64,20 +87,32 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             seed=args.seed,
             options=parse_options(args.game, args.option or []),
-            out=args.out,
+            out=out,
             progress=not args.no_progress,
             console=err,
         )
     except (TabletopError, ValueError) as e:
-        err.print(f"[red]error:[/red] {e}")
-        return 2
+        return fail(e)
     console.print(render_result(result))
-    if args.out:
-        console.print(f"{len(result.outcomes)} game records written to {args.out}")
-    if args.plot and result.outcomes:
+    if out is not None and result.out_error is None:
+        console.print(f"{len(result.outcomes)} game records written to {out}", highlight=False)
+    elif out is not None:
+        err.print(f"writing {out} stopped: {result.out_error}", highlight=False, markup=False)
+        from tabletop.arena.runner import write_outcomes
+
+        spare = fallback_path(f"tabletop-arena-{args.game}", ".jsonl")
+        kept = write_keeping_work(lambda p: write_outcomes(result.outcomes, p), spare, spare.stem + "-2", ".jsonl",
+                                  lambda msg: err.print(msg, highlight=False, markup=False))
+        if kept is not None:
+            console.print(f"{len(result.outcomes)} game records written to {kept} instead", highlight=False)
+    if plot is not None and result.outcomes:
         from tabletop.arena.plot import plot_result
 
-        console.print(f"plot written to {plot_result(result, args.plot)}")
+        stem = f"tabletop-arena-{args.game}"
+        written = write_keeping_work(lambda p: plot_result(result, p), plot, stem, ".png",
+                                     lambda msg: err.print(msg, highlight=False, markup=False))
+        if written is not None:
+            console.print(f"plot written to {written}", highlight=False)
     if result.interrupted:
         err.print(f"interrupted: kept the {len(result.outcomes)} games finished")
         return 130

@@ -17,6 +17,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 import tabletop
+from tabletop.cli.common import Refused
 from tabletop.cli.options import parse_options
 from tabletop.core import Rng, State, game_info
 
@@ -94,7 +95,14 @@ def bench(game: str, players: int, games: int, options: dict[str, Any] | None = 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the benchmark and print a table."""
     info = game_info(args.game)
+    if args.games < 1:
+        raise Refused(f"--games must be at least 1, not {args.games}")
     counts = args.players or list(range(info.min_players, info.max_players + 1))
+    for n in counts:
+        if not info.min_players <= n <= info.max_players:
+            raise Refused(f"--players {n}: {info.title} takes {info.min_players}-{info.max_players} players")
+    if args.seed < 0:
+        raise Refused(f"--seed must be a non-negative integer, not {args.seed}")
     options = parse_options(args.game, args.option or [])
     console = Console()
     results = []

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from rich.console import Console
 from rich.table import Table
 
 import tabletop
+from tabletop.cli.common import error_line, fail
 from tabletop.core import TabletopError, game_info
+from tabletop.core.errors import shorten
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -35,8 +39,15 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (exit status 2); the usage is one `--help` away."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, error_line(f"{message} (see: {self.prog} --help)") + "\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tabletop", description="Play and study SILOS, SiliconVania and Silencio.")
+    parser = _Parser(prog="tabletop", description="Play and study SILOS, SiliconVania and Silencio.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("games", help="list the games and their options")
@@ -56,17 +67,32 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the `tabletop` command."""
+    """Entry point of the `tabletop` command: its exit status. Never a traceback (set TABLETOP_DEBUG=1 for one).
+
+    0: done (also a game left with `q` or at the end of input); 2: a refused argument, file or request, said on
+    one line; 130: interrupted with Ctrl-C; 1: an internal error (a bug), said on one line.
+    """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, or an argument argparse refused (already said on one line)
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else fail(e.code))
     try:
         code: int = args.func(args)
     except TabletopError as e:
-        Console(stderr=True).print(f"[bold red]error:[/] {e}")
-        return 2
+        return fail(e)
     except KeyboardInterrupt:
-        Console(stderr=True).print("\ninterrupted")
+        print("\ninterrupted", file=sys.stderr)
         return 130
+    except OSError as e:
+        where = f" ({shorten(str(e.filename))})" if e.filename else ""
+        return fail(f"{e.strerror or e}{where}")
+    except Exception as e:
+        if os.environ.get("TABLETOP_DEBUG"):
+            raise
+        print(f"tabletop: internal error: {type(e).__name__}: {shorten(str(e), 200)} "
+              "(a bug: please report it; TABLETOP_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 1
     return code
 
 

@@ -11,14 +11,27 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
+from rich.markup import escape
 from rich.prompt import Prompt
 from rich.table import Table
 from rich.text import Text
 
 import tabletop
-from tabletop.agents import Agent, make_agent, play_game
+from tabletop.agents import Agent, InvalidAgentSpec, kinds, make_agent, parse_spec, play_game
+from tabletop.cli.common import Refused, check_output_path, write_keeping_work
 from tabletop.cli.options import parse_options
-from tabletop.core import Action, IllegalAction, SeatHandle, State, View, game_info, load_record, save_record
+from tabletop.core import (
+    Action,
+    IllegalAction,
+    LogEntry,
+    SeatHandle,
+    State,
+    View,
+    game_info,
+    load_record,
+    save_record,
+)
+from tabletop.core.errors import shorten
 
 
 def renderer(game: str) -> Callable[[View], RenderableType]:
@@ -29,6 +42,28 @@ def renderer(game: str) -> Callable[[View], RenderableType]:
         return lambda view: Text(json.dumps(view, indent=1))
     fn: Callable[[View], RenderableType] = module.render
     return fn
+
+
+class LeaveGame(Exception):
+    """A person at the terminal leaves the game (`q`, or the end of input): it is left unfinished, not failed."""
+
+
+def ask(console: Console, question: str, default: str | None = None) -> str | None:
+    """The stripped answer typed at a prompt; None at the end of input (Ctrl-D, a closed stdin), which means `q`."""
+    try:
+        if default is None:
+            answer = Prompt.ask(question, console=console)
+        else:
+            answer = Prompt.ask(question, default=default, console=console)
+    except EOFError:
+        console.print()
+        return None
+    return str(answer).strip()
+
+
+def _number(answer: str) -> int | None:
+    """A typed menu or step number (plain ASCII digits, of a sane length), else None."""
+    return int(answer) if answer.isascii() and answer.isdigit() and len(answer) <= 9 else None
 
 
 class HumanAgent:
@@ -49,15 +84,15 @@ class HumanAgent:
         shown = menu_order(legal)
         self.console.print(menu(legal))
         while True:
-            answer = Prompt.ask(f"p{seat.seat} \\[number, action text, ? hints, q quits]", console=self.console)
-            answer = answer.strip()
-            if answer in ("q", "quit", "exit"):
-                raise KeyboardInterrupt
+            answer = ask(self.console, f"p{seat.seat} \\[number, action text, ? hints, q quits]")
+            if answer is None or answer in ("q", "quit", "exit"):
+                raise LeaveGame
             if answer == "?":
                 self._hints(seat, shown)
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(shown):
-                return shown[int(answer) - 1]
+            number = _number(answer)
+            if number is not None and 1 <= number <= len(shown):
+                return shown[number - 1]
             try:
                 return seat.parse_action(answer)
             except IllegalAction:
@@ -137,9 +172,9 @@ def menu(legal: list[Action]) -> RenderableType:
 
 def refusal(answer: str, shown: list[Action]) -> Text:
     """What to say when a typed text is no legal action: closest legal texts, never the whole (long) list."""
-    out = Text(f"'{answer}' is not legal now (not one of the actions above).", style="red")
+    out = Text(f"{shorten(answer)} is not legal now (not one of the actions above).", style="red")
     number = {a.text: i + 1 for i, a in enumerate(shown)}
-    close = difflib.get_close_matches(answer.lower(), list(number), n=3, cutoff=0.5)
+    close = difflib.get_close_matches(answer.lower(), list(number), n=3, cutoff=0.5) if len(answer) < 200 else []
     if close:
         out.append(" Did you mean " + " or ".join(f"{number[c]} ({c})" for c in close) + "?", style="yellow")
     out.append(" Type a number from the menu or an action's text as shown.", style="red")
@@ -173,40 +208,60 @@ def default_seats(game: str, players: int) -> list[str]:
     return ["human"] + [ai] * (players - 1)
 
 
+def check_seats(text: str | None) -> list[str] | None:
+    """The agent spec of each seat from `--seats`, each checked before the game starts (None: not given)."""
+    if text is None:
+        return None
+    specs = [spec.strip() for spec in text.split(",")]
+    if not any(specs):
+        raise Refused("--seats names no seat; give one agent spec per seat, e.g. human,heuristic,random")
+    if not all(specs):
+        raise Refused(f"--seats {shorten(text)} has an empty seat; give one agent spec per seat")
+    for spec in specs:
+        kind, _ = parse_spec(spec)
+        if kind != "human" and kind not in kinds():
+            known = ", ".join(["human", *kinds()])
+            raise InvalidAgentSpec(f"unknown agent kind {shorten(kind)} in --seats; known kinds: {known}")
+    return specs
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    """Play one game in the terminal."""
+    """Play one game in the terminal: 0 when it ends or a person leaves it (`q`, end of input), 130 on Ctrl-C."""
     console = Console()
     info = game_info(args.game)
+    save = check_output_path(args.save, "--save") if args.save is not None else None
+    given = check_seats(args.seats)
     if args.resume is not None:
         state = _resume(args)
         players = state.players
     else:
         options = parse_options(args.game, args.option or [])
-        players = args.players or (len(args.seats.split(",")) if args.seats else info.default_players)
+        players = args.players if args.players is not None else (len(given) if given else info.default_players)
         state = tabletop.new_game(args.game, players, args.seed, options)
-    specs = args.seats.split(",") if args.seats else default_seats(args.game, players)
+    specs = given if given is not None else default_seats(args.game, players)
     if len(specs) != players:
         raise tabletop.InvalidOptions(f"--seats names {len(specs)} seats for a {players}-player game")
     agents: list[Agent] = []
     for i, spec in enumerate(specs):
-        if spec.strip() == "human":
+        if parse_spec(spec)[0] == "human":
             agents.append(HumanAgent(console, args.game))
         else:
             agents.append(make_agent(spec, args.game, (args.seed or 0) * 31 + i))
-    humans = [i for i, spec in enumerate(specs) if spec.strip() == "human"]
+    humans = [i for i, spec in enumerate(specs) if parse_spec(spec)[0] == "human"]
     watch = humans[0] if humans else None
 
     def on_action(before: State, seat: int, action: Action) -> None:
         if seat not in humans and args.verbose:
             console.print(Text(f"p{seat} ({specs[seat]}) has decided", style="dim"))
 
-    console.print(f"[bold]{info.title}[/] — {players} players: " + ", ".join(f"p{i} {s}" for i, s in enumerate(specs)))
+    console.print(f"[bold]{info.title}[/] — {players} players: " + ", ".join(f"p{i} {s}" for i, s in enumerate(specs)),
+                  highlight=False)
     try:
         play_game(state, agents, on_action)
-    except KeyboardInterrupt:
+    except (LeaveGame, KeyboardInterrupt) as e:
         console.print("\n[yellow]game left unfinished[/]")
-        _offer_save(console, state, args.save)
-        return 130
+        _offer_save(console, state, save)
+        return 130 if isinstance(e, KeyboardInterrupt) else 0
     console.rule("game over")
     console.print(renderer(args.game)(state.view(watch)))
     scores = state.scores()
@@ -217,60 +272,112 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         console.print("scores: " + ", ".join(f"p{i} {s:g}" for i, s in enumerate(scores)))
         console.print("[bold]winners: " + (", ".join(f"p{w}" for w in winners) or "none") + "[/]")
-    _offer_save(console, state, args.save)
+    _offer_save(console, state, save)
     return 0
 
 
 def _resume(args: argparse.Namespace) -> State:
-    """The game of a saved record, replayed to where it stopped, for `play --resume FILE`."""
+    """The game of a saved record, replayed to where it stopped, for `play --resume FILE`.
+
+    A record of another rules version is refused with a message naming both versions (docs/versions.md).
+    """
     record = load_record(args.resume)
     if record["game"] != args.game:
-        raise tabletop.InvalidRecord(f"{args.resume} is a record of {record['game']}, not of {args.game}")
-    if args.option or args.seed is not None or (args.players and args.players != record["players"]):
+        raise tabletop.InvalidRecord(f"{shorten(args.resume)} is a record of {record['game']}, not of {args.game}")
+    if args.option or args.seed is not None or (args.players is not None and args.players != record["players"]):
         raise tabletop.InvalidOptions("--resume takes players, seed and options from the record; drop them")
     state = tabletop.replay(record)
     if state.is_over:
-        raise tabletop.InvalidRecord(f"the game in {args.resume} is already over; replay it with tabletop replay")
+        raise tabletop.InvalidRecord(
+            f"the game in {shorten(args.resume)} is already over; replay it with tabletop replay"
+        )
     return state
 
 
-def _offer_save(console: Console, state: State, path: str | None) -> None:
-    if path is None and console.is_interactive:
-        path = Prompt.ask("save the record to (empty: don't save)", default="", console=console) or None
-    if path:
-        saved = save_record(state.record(), path)
-        console.print(f"record saved to {saved}; replay it with: tabletop replay {saved}")
+SECRET_WARNING = (
+    "this record of an unfinished game holds the seed and every secret action: whoever reads it sees every hand "
+    "and every future draw. Keep it to resume here (tabletop play GAME --resume FILE); do not share it before the "
+    "game is over."
+)
+
+
+def _save(console: Console, state: State, path: Path) -> None:
+    """Write the record, keeping it in a fallback file if `path` fails now; say where, and what it reveals."""
+    stem = f"tabletop-{state.game}-record"
+    saved = write_keeping_work(lambda p: save_record(state.record(), p), path, stem, ".json",
+                               lambda msg: console.print(f"[yellow]{escape(msg)}[/]"))
+    if saved is None:
+        return
+    if state.is_over:
+        console.print(f"record saved to {saved}; replay it with: tabletop replay {saved}", highlight=False)
+    else:
+        console.print(f"unfinished game saved to {saved}; resume it with: tabletop play {state.game} --resume "
+                      f"{saved}", highlight=False)
+        console.print(f"[yellow]note: {SECRET_WARNING}[/]")
+
+
+def _offer_save(console: Console, state: State, path: Path | None) -> None:
+    """Save to `path` if given; else, at an interactive terminal, ask for a path (end of input: not saved)."""
+    while path is None and console.is_interactive:
+        answer = ask(console, "save the record to (empty: don't save)", default="")
+        if not answer:
+            console.print("not saved")
+            return
+        try:
+            path = check_output_path(answer, "save")
+        except Refused as e:
+            console.print(f"[red]{escape(str(e))}[/]")
+    if path is not None:
+        _save(console, state, path)
+
+
+def _log_lines(entries: list[LogEntry]) -> list[str]:
+    """Log entries as lines, each naming its actor (`p2 ...`) unless the text already does or it is the table's.
+
+    These come from the seat's own log (`state.log(seat, ...)`), never from the record's action texts, which hold
+    every secret (audit 15)."""
+    lines = []
+    for e in entries:
+        who, text = e.get("seat"), str(e.get("text", ""))
+        lines.append(text if who is None or text.startswith(f"p{who} ") else f"p{who} {text}")
+    return lines
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Step through a saved record."""
+    """Step through a saved record, showing only what the chosen seat (default: a spectator) saw."""
     console = Console()
     record = load_record(args.file)
     seat = args.seat
+    if seat is not None and not 0 <= seat < record["players"]:
+        raise Refused(f"--seat {seat}: this record has seats 0-{record['players'] - 1} (omit --seat for a spectator)")
+    who = "a spectator" if seat is None else f"p{seat}"
     render = renderer(record["game"])
     actions = record["actions"]
+    final = tabletop.replay(record)  # refuses a bad record before anything is shown
     step = 0 if console.is_interactive and not args.end else len(actions)
     while True:
         state = tabletop.replay(record, upto=step)
-        console.rule(f"{record['game']} — after {step}/{len(actions)} actions")
-        console.print(render(state.view(seat)))
+        console.rule(f"{record['game']} — after {step}/{len(actions)} actions, as {who} saw it")
+        view = state.view(seat)
+        console.print(render(view))
         if step:
-            actor = tabletop.replay(record, upto=step - 1).to_move
-            console.print(f"last action: p{actor} [bold]{actions[step - 1]}[/]")
+            before = tabletop.replay(record, upto=step - 1).view(seat)["log_pos"]
+            new = _log_lines(state.log(seat, before))
+            console.print(f"last action, as {who} saw it: " + ("; ".join(new) if new else "nothing visible"),
+                          highlight=False, markup=False)
         if not console.is_interactive or args.end:
             break
-        answer = Prompt.ask("\\[enter] next, b back, a number jumps, q quits", default="", console=console).strip()
-        if answer == "q":
+        answer = ask(console, "\\[enter] next, b back, a number jumps, q quits", default="")
+        if answer is None or answer == "q":
             break
         if answer == "b":
             step = max(0, step - 1)
-        elif answer.isdigit():
-            step = min(len(actions), int(answer))
+        elif _number(answer) is not None:
+            step = min(len(actions), _number(answer) or 0)
         else:
             step = min(len(actions), step + 1)
-    state = tabletop.replay(record)
-    if state.is_over:
-        console.print("final scores: " + ", ".join(f"p{i} {s:g}" for i, s in enumerate(state.scores())))
+    if final.is_over:
+        console.print("final scores: " + ", ".join(f"p{i} {s:g}" for i, s in enumerate(final.scores())))
     return 0
 
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tabletop.core.errors import IllegalAction, InvalidOptions, InvalidRecord, UnknownGame
+from tabletop.core.errors import IllegalAction, InvalidOptions, InvalidRecord, TabletopError, UnknownGame, shorten
 from tabletop.core.registry import game_info, new_game
 from tabletop.core.state import State
 
@@ -16,7 +16,9 @@ _FIELDS = {"game": str, "version": str, "players": int, "options": dict, "seed":
 def validate_record(record: Any) -> dict[str, Any]:
     """The record if it has every field with the right type and a known game, else InvalidRecord."""
     if not isinstance(record, dict):
-        raise InvalidRecord(f"a record is a JSON object with fields {', '.join(_FIELDS)}; got {type(record).__name__}")
+        raise InvalidRecord(
+            f"a record must be a JSON object with fields {', '.join(_FIELDS)}; got {type(record).__name__}"
+        )
     for key, typ in _FIELDS.items():
         if key not in record:
             raise InvalidRecord(f"record has no {key!r} field; a record needs {', '.join(_FIELDS)}")
@@ -30,8 +32,9 @@ def validate_record(record: Any) -> dict[str, Any]:
         raise InvalidRecord(str(e)) from None
     if record["version"] != info.version:
         raise InvalidRecord(
-            f"record is of {info.title} rules version {record['version']!r}; this engine plays version "
-            f"{info.version!r} and cannot replay it exactly"
+            f"record is of {info.title} rules version {shorten(record['version'])}; this engine plays version "
+            f"{info.version!r} and cannot replay it exactly (replay it with a tabletop release that plays "
+            f"version {shorten(record['version'])}; see docs/versions.md)"
         )
     return record
 
@@ -39,6 +42,8 @@ def validate_record(record: Any) -> dict[str, Any]:
 def replay(record: dict[str, Any], upto: int | None = None) -> State:
     """The state the record describes (after its first `upto` actions if given), or InvalidRecord."""
     validate_record(record)
+    if upto is not None and (not isinstance(upto, int) or isinstance(upto, bool) or upto < 0):
+        raise TabletopError(f"replay upto must be a non-negative integer (a number of actions), not {shorten(upto)}")
     try:
         state = new_game(record["game"], record["players"], record["seed"], record["options"])
     except InvalidOptions as e:
@@ -61,10 +66,23 @@ def save_record(record: dict[str, Any], path: str | Path) -> Path:
 
 def load_record(path: str | Path) -> dict[str, Any]:
     """Read and validate a record file, or InvalidRecord saying what is wrong."""
+    name = shorten(str(path))
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_bytes().decode("utf-8")
     except OSError as e:
-        raise InvalidRecord(f"cannot read record {str(path)!r}: {e.strerror}") from None
+        raise InvalidRecord(f"cannot read record {name}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise InvalidRecord(f"record {name} is not UTF-8 text (byte {e.start}): a record is a JSON file") from None
+    return validate_record(parse_record(text, name))
+
+
+def parse_record(text: str, name: str = "text") -> Any:
+    """JSON text parsed, or InvalidRecord (also for nesting too deep or numbers too long to be a record's)."""
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as e:
-        raise InvalidRecord(f"record {str(path)!r} is not valid JSON: {e}") from None
-    return validate_record(data)
+        raise InvalidRecord(f"record {name} is not valid JSON: {e}") from None
+    except RecursionError:
+        raise InvalidRecord(f"record {name} is nested too deeply to be a record") from None
+    except ValueError as e:  # e.g. an integer of thousands of digits
+        raise InvalidRecord(f"record {name} is not a record: {shorten(str(e), 120)}") from None

@@ -6,7 +6,7 @@ import importlib
 import os
 from collections.abc import Mapping
 
-from tabletop.core.errors import InvalidOptions, UnknownGame
+from tabletop.core.errors import InvalidOptions, UnknownGame, shorten
 from tabletop.core.options import OptionValue, resolve_options
 from tabletop.core.state import GameInfo, State
 
@@ -44,9 +44,9 @@ def games() -> list[str]:
 def game_info(name: str) -> GameInfo:
     """The static facts of game `name`, or UnknownGame listing the known games."""
     _load_builtin()
-    info = _REGISTRY.get(name)
+    info = _REGISTRY.get(name) if isinstance(name, str) else None
     if info is None:
-        raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}")
+        raise UnknownGame(f"unknown game {shorten(name)}; known games: {', '.join(sorted(_REGISTRY))}")
     return info
 
 
@@ -64,11 +64,12 @@ def new_game(
         info.min_players <= players <= info.max_players
     ):
         raise InvalidOptions(
-            f"{info.title} takes {info.min_players}-{info.max_players} players, not {players!r}"
+            f"{info.title} takes {info.min_players}-{info.max_players} players, not {shorten(players)}"
         )
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little") >> 1
-    elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise InvalidOptions(f"seed must be a non-negative integer, not {seed!r}")
+    elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+        # the generator keeps 64 bits: a larger seed would silently be another seed's game
+        raise InvalidOptions(f"seed must be a non-negative integer below 2**64, not {shorten(seed)}")
     resolved = resolve_options(info.options, options, players)
     return info.state_class.setup(players, seed, resolved)

@@ -1,57 +1,79 @@
-"""The seat handle: what an agent is given instead of the state, so it cannot see what its seat may not."""
+"""The seat handle: what an agent is given instead of the state, so it sees only what its seat may see.
+
+Trust model (see docs/architecture.md): Python cannot sandbox code running in the same process, so an agent
+given a handle in-process is *trusted*: a determined one can always reach the state (through the garbage
+collector, frames, or two attribute hops). The handle protects against accidents, not against malice: none of
+its attributes, nor the `__self__` or closure cells of any of them, is the state. An *untrusted* agent runs in
+another process and receives only views, logs and legal actions (the server will work this way).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from tabletop.core.action import Action
+from tabletop.core.errors import IllegalAction
 from tabletop.core.state import GameInfo, LogEntry, State, View
 
 
-class SeatHandle:
-    """One seat's window on a live game: its view, its legal actions and samples of what it cannot see.
+class _Table:
+    """The private holder of the live state behind a handle (so no bound method of a handle belongs to the state)."""
 
-    The true state is held only inside closures; the handle exposes no attribute that reaches it.
+    __slots__ = ("_game",)
+
+    def __init__(self, state: State) -> None:
+        self._game = state
+
+    def __repr__(self) -> str:
+        return "<table>"
+
+
+class SeatHandle:
+    """One seat's window on a live game: its view, its log, its legal actions and samples of what it cannot see.
+
+    Everything it answers is what this seat may know: off-turn it offers and accepts no action. In-process
+    agents are trusted (see the module docstring); untrusted agents run in another process and get views only.
     """
 
-    __slots__ = ("_legal", "_logf", "_parse", "_sample", "_to_move", "_view", "info", "players", "seat")
+    __slots__ = ("_table", "info", "players", "seat")
 
     def __init__(self, state: State, seat: int) -> None:
+        state._check_seat(seat, allow_none=False)
         self.seat = seat
         self.players = state.players
         self.info: GameInfo = state.info
-        self._view: Callable[[], View] = lambda: state.view(seat)
-        self._legal: Callable[[], list[Action]] = lambda: state.legal_actions() if state.to_move == seat else []
-        self._logf: Callable[[int], list[LogEntry]] = lambda start: state.log(seat, start)
-        self._sample: Callable[[int], State] = lambda seed: state.sample(seat, seed)
-        self._parse: Callable[[str], Action] = state.parse_action
-        self._to_move: Callable[[], int | None] = lambda: state.to_move
+        self._table = _Table(state)
 
     @property
     def to_move(self) -> int | None:
         """The seat that must decide now (None when over)."""
-        return self._to_move()
+        return self._table._game.to_move
 
     def view(self) -> View:
         """All this seat may see."""
-        return self._view()
+        return self._table._game.view(self.seat)
 
     def log(self, start: int = 0) -> list[LogEntry]:
         """This seat's history from entry `start` on (its view's `log_pos` is the length)."""
-        return self._logf(start)
+        return self._table._game.log(self.seat, start)
 
     def legal_actions(self) -> list[Action]:
         """This seat's legal actions (empty when it is not this seat's decision)."""
-        return self._legal()
+        state = self._table._game
+        return state.legal_actions() if state.to_move == self.seat else []
 
     def sample(self, seed: int) -> State:
         """A full state consistent with this seat's view (a determinization), for search."""
-        return self._sample(seed)
+        return self._table._game.sample(self.seat, seed)
 
     def parse_action(self, text: str) -> Action:
-        """The legal action with this canonical text."""
-        return self._parse(text)
+        """This seat's legal action with this canonical text; off-turn every text is refused, without a list."""
+        state = self._table._game
+        if state.to_move != self.seat:
+            whose = "the game is over" if state.to_move is None else f"it is seat {state.to_move}'s turn"
+            raise IllegalAction(f"seat {self.seat} has no decision now: {whose}, so no action of seat {self.seat} "
+                                "is legal")
+        return state.parse_action(text)
 
     def __repr__(self) -> str:
         return f"<SeatHandle {self.info.name} seat {self.seat}>"

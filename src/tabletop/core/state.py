@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from tabletop.core.action import Action, normalize_text
-from tabletop.core.errors import IllegalAction
+from tabletop.core.errors import IllegalAction, shorten
 from tabletop.core.options import Option, OptionValue
 from tabletop.core.rng import Rng
 
@@ -60,7 +60,13 @@ class GameInfo:
             "version": self.version,
             "score": self.score_label,
             "options": [
-                {"name": o.name, "default": o.default, "choices": list(o.choices), "multi": o.multi, "doc": o.doc}
+                {
+                    "name": o.name,
+                    "default": list(o.default) if o.multi else o.default,
+                    "choices": list(o.choices),
+                    "multi": o.multi,
+                    "doc": o.doc,
+                }
                 for o in self.options
             ],
         }
@@ -176,16 +182,20 @@ class State(ABC):
         return legal
 
     def apply(self, action: Action | str) -> None:
-        """Carry out an action (or its canonical text). Raises IllegalAction, leaving the state unchanged."""
+        """Carry out an action (or its canonical text). Raises IllegalAction, leaving the state unchanged.
+
+        Only an `Action` that is one of `legal_actions()` (the same object: actions are interned) or a `str` is
+        accepted; any other object is refused, whatever its `__eq__` says.
+        """
         legal = self._legal  # _legal_now() inlined: this is the hot path
         if legal is None:
             legal = self._legal = self._legal_actions() if self.to_move is not None else []
-        if isinstance(action, str):
-            act = self._match(action, legal)
-        elif action in legal:
+        if type(action) is Action:
+            if action not in legal:  # identity: an exact Action never compares equal to another object
+                raise IllegalAction(self._illegal_message(action.text, legal))
             act = action
         else:
-            raise IllegalAction(self._illegal_message(str(action), legal))
+            act = self._match(action, legal)
         self._legal = None
         self._history.append(act)
         self._apply(act)
@@ -194,9 +204,13 @@ class State(ABC):
         """The legal action whose canonical text is `text` (case and spacing ignored), or IllegalAction."""
         return self._match(text, self._legal_now())
 
-    def _match(self, text: str, legal: list[Action]) -> Action:
+    def _match(self, text: object, legal: list[Action]) -> Action:
         if not isinstance(text, str):
-            raise IllegalAction(f"an action must be an Action or its text, not {type(text).__name__}")
+            raise IllegalAction(
+                f"an action must be an Action from legal_actions() or its text (a str), not {type(text).__name__}"
+            )
+        if type(text) is not str:
+            text = str.__str__(text)  # a str subclass's own __eq__ or lower() must not decide what matches
         for a in legal:
             if a.text == text:
                 return a
@@ -208,16 +222,16 @@ class State(ABC):
 
     def _illegal_message(self, text: str, legal: list[Action]) -> str:
         if self.to_move is None:
-            return f"{text!r} refused: the game is over, no action is legal"
+            return f"{shorten(text)} refused: the game is over, no action is legal"
         shown = ", ".join(a.text for a in legal[:40]) + (", ..." if len(legal) > 40 else "")
-        return f"{text!r} is not legal now for seat {self.to_move}; legal: {shown}"
+        return f"{shorten(text)} is not legal now for seat {self.to_move}; legal: {shown}"
 
     def _check_seat(self, seat: Seat | None, allow_none: bool = True) -> None:
         if seat is None and allow_none:
             return
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             extra = " or None for a spectator" if allow_none else ""
-            raise ValueError(f"seat must be an integer 0..{self.players - 1}{extra}, not {seat!r}")
+            raise ValueError(f"seat must be an integer 0..{self.players - 1}{extra}, not {shorten(seat)}")
 
     def view(self, seat: Seat | None = None) -> View:
         """JSON-ready dict of everything `seat` may see; None is a spectator who sees only public facts."""
@@ -232,12 +246,14 @@ class State(ABC):
         """
         self._check_seat(seat)
         if not isinstance(start, int) or isinstance(start, bool) or start < 0:
-            raise ValueError(f"log start must be a non-negative integer, not {start!r}")
+            raise ValueError(f"log start must be a non-negative integer, not {shorten(start)}")
         return self._log(seat, start)
 
     def sample(self, seat: Seat, seed: int) -> Self:
         """A full state consistent with `view(seat)`: hidden cards, bag and deck order, future chance redrawn."""
         self._check_seat(seat, allow_none=False)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"a sample seed must be an integer, not {shorten(seed)}")
         s = self._sample(seat, Rng(seed ^ 0x5EED5A3B1E))
         s.rng = Rng(seed)
         s.seed = None  # a sampled state is a belief, not a game with a record
@@ -250,14 +266,18 @@ class State(ABC):
         return [a.text for a in self._history]
 
     def record(self) -> dict[str, Any]:
-        """A JSON-ready record that `tabletop.replay` turns back into this exact state. Contains the seed."""
+        """A JSON-ready record that `tabletop.replay` turns back into this exact state (a new dict, sharing nothing).
+
+        It contains the seed and every action, secret ones included: a record of an unfinished game reveals every
+        hand and every future draw, so it is for the game's owner only (see docs/architecture.md).
+        """
         if self.seed is None:
             raise ValueError("a sampled state is a belief, not a game: it has no record")
         return {
             "game": self.info.name,
             "version": self.info.version,
             "players": self.players,
-            "options": self.options,
+            "options": {k: (list(v) if isinstance(v, list) else v) for k, v in self.options.items()},
             "seed": self.seed,
             "actions": self.history,
         }
