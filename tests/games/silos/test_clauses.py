@@ -199,7 +199,7 @@ def test_news_station_alternate_returns_as_many_as_were_drawn(pos):
     s.bag = [2, 0, 0, 0]
     play(s, "stop", "card powers", "power 4 draw three")
     assert s.hum[BLUE * 4:BLUE * 4 + 4] == [2, 0, 0, 1]
-    play(s, "power 4 return professional", "power 4 return politician")
+    play(s, "power 4 return professional")  # then only politicians are left: the last one goes back by itself
     assert s.hum[BLUE * 4:BLUE * 4 + 4] == [1, 0, 0, 0] and s.to_move == YELLOW
 
 
@@ -393,5 +393,8 @@ def test_view_log_tells_what_happened_since_your_last_turn(pos):
     play(s, "stop", "card common")
     log = s.view(YELLOW)["log"]
     human = ("politician", "government", "influencer", "professional")[s.hum[YELLOW * 4:YELLOW * 4 + 4].index(1)]
-    assert log == ["-- blue's turn --", "blue: stop", "blue: card common", "blue reveals ufo-advance",
-                   f"UFO abduction at 5 Church: cow -> blue; {human} -> yellow", "-- yellow's turn --"]
+    assert log == [{"seat": None, "text": "-- blue's turn --"}, {"seat": BLUE, "text": "blue: stop"},
+                   {"seat": BLUE, "text": "blue: card common"}, {"seat": BLUE, "text": "blue reveals ufo-advance"},
+                   {"seat": None, "text": f"UFO abduction at 5 Church: cow -> blue; {human} -> yellow"},
+                   {"seat": None, "text": "-- yellow's turn --"}]
+    assert s.view(YELLOW)["log_pos"] == len(s.log(YELLOW)) == 6 and s.log(YELLOW, 4) == log[4:]

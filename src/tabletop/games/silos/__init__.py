@@ -66,7 +66,7 @@ INFO = register(
         min_players=2,
         max_players=4,
         cooperative=False,
-        version="1",
+        version="2",
         options=(
             Option(
                 "alternate_tiles", [], (0, 1, 2, 3, 4, 5, 6),
