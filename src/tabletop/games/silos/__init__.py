@@ -16,8 +16,10 @@ influencer, professional; cows wild and compulsory) is exchanged at once for an 
 the turn in which someone has 5 (or 4) emblems; most emblems wins, then most humans + cows, else shared.
 Two players: a non-player faction (purple) with one figure at each location, locked at rank 1, blocks powers and
 takes abduction/mind-control rewards to the bag. Nothing is hidden; every view shows the whole table, the
-decision in words (`decision`) and a short public log of recent events (`log`: actions, revealed cards, abductions,
-mind control, emblems, re-rankings) so a player sees what happened since their last turn.
+decision in words (`decision`), the length of the public log (`log_pos`) and its last 40 entries (`log`, each
+`{"seat", "text"}`: actions, revealed cards, abductions, mind control, emblems, re-rankings); `state.log(seat, k)`
+gives the whole history from entry k on (ruling S-28), so a player sees everything since their last turn.
+A decision with no real choice is not asked (rulings S-16, S-24).
 
 Notation (canonical action texts; locations are numbers 0-6; figure kinds: figure, leader, distinguished;
 human types: politician, government, influencer, professional; colours: blue, yellow, purple, green)
@@ -40,7 +42,7 @@ power 2 distinguish                      University*: distinguish one of your fi
 power 3 draw / power 3 draw four         Shopping Mall: draw one human to place / Mall*: draw four to place
 power 4 exchange cow politician politician   News Station: three humans/cows for an emblem
 power 4 draw / power 4 draw three        draw one human / News Station*: draw three then return three
-power 4 return politician                News Station*: return one of your humans (three times)
+power 4 return politician                News Station*: return one of your humans (as many as drawn)
 power 5 take politician from yellow      Church: take a human from a player
 power 5 take politician from focus 2     Church: take a human from a focus group
 power 5 draw card                        Church*: keep a common card as a faction card
