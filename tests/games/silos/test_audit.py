@@ -268,3 +268,17 @@ def test_sample_depends_only_on_what_the_seat_can_tell_not_on_the_future_draws()
             a, b = s.sample(p, k), twin.sample(p, k)
             assert a.snapshot() == b.snapshot() and a.log(p) == s.log(p)
             assert a.view(p) == s.view(p)
+
+
+# ---- audit 17: nothing returned aliases the state ------------------------------------------------------------------
+def test_nothing_returned_aliases_the_state_not_even_the_snapshot():
+    s = _random_game(3, 5, steps=150)
+    before = s.snapshot()
+    for v in s.snapshot().values():
+        if isinstance(v, list):
+            v.append(99)
+    s.view(0)["locations"][0]["streets"].append(99)
+    s.view(0)["ranks"].append("x")
+    s.log(0)[0]["text"] = "scribbled"
+    s.view(0)["log"][-1]["text"] = "scribbled"
+    assert s.snapshot() == before and s.log(0)[0]["text"] != "scribbled" and s.view(0)["log"][-1]["text"] != "scribbled"

@@ -839,7 +839,7 @@ class SilosState(State):
         }
 
     def snapshot(self) -> dict[str, Any]:
-        return {
+        live = {
             "rng": self.rng.state, "nf": self.nf, "npf": self.npf, "plain": self.plain, "dist": self.dist,
             "leader": self.leader, "rank": self.rank, "focus": self.focus, "abd_human": self.abd_human,
             "abd_cow": self.abd_cow, "ufo": self.ufo, "bag": self.bag, "cow_pile": self.cow_pile, "caps": self.caps,
@@ -852,6 +852,7 @@ class SilosState(State):
             "log": self.recent_log(),
             "log_pos": self.lgn,
         }
+        return {k: v.copy() if isinstance(v, list) else v for k, v in live.items()}  # nothing aliases the state
 
 
 S = SilosState
