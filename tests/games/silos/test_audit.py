@@ -1,4 +1,4 @@
-"""SILOS rule and guarantee tests of the audit corrections (issue 8), each named after the rule or guarantee it restores.
+"""SILOS tests of the audit corrections (issue 8), each named after the rule or guarantee it restores.
 
 Positions are built with `SilosState.from_position`; expectations are computed by hand from the rulebook.
 """
@@ -94,7 +94,7 @@ def test_abduction_order_record_of_version_1_is_refused_and_its_copy_replays_und
     abduction differ) and replays to the new draw."""
     old = json.loads((RECORDS / "silos-abduction-order-v1.json").read_text())
     assert old["version"] == "1" and len(old["actions"]) == 324
-    with pytest.raises(InvalidRecord, match="version '1'.*version '2'"):
+    with pytest.raises(InvalidRecord, match=r"version '1'.*version '2'"):
         tabletop.replay(old)
     new = json.loads((RECORDS / "silos-abduction-order-v2.json").read_text())
     assert new["version"] == "2" and new["actions"] == old["actions"][:185]

@@ -164,8 +164,8 @@ class SilosState(State):
     __slots__ = (
         "abd_cow", "abd_human", "active", "alt", "bag", "caps", "cow_pile", "cows", "crop", "crop_left",
         "crop_tile", "deck", "discard", "dist", "emblem_supply", "emblems", "fcards", "focus", "hand", "held", "hum",
-        "leader", "lg", "lgn", "mc_count", "nf", "npf", "plain", "rank", "revealed", "skill", "skills_on", "stack", "start",
-        "target", "ufo",
+        "leader", "lg", "lgn", "mc_count", "nf", "npf", "plain", "rank", "revealed", "skill", "skills_on", "stack",
+        "start", "target", "ufo",
     )
 
     nf: int
