@@ -19,7 +19,6 @@ from tabletop.games.silos.components import COMMON_CARDS, COMPONENTS, FACTION_CA
 C = COMPONENTS
 NL = 7  # locations
 NT = 4  # human types
-POL, GOV, INF, PRO = 0, 1, 2, 3
 KINDS = ("figure", "leader", "distinguished")
 FIG, LEAD, DIST = 0, 1, 2
 ALL_POWERS, ONE_POWER, SPECIMEN, UFO_ADVANCE = 0, 1, 2, 3
