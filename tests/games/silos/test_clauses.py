@@ -127,17 +127,28 @@ def test_one_power_two_player_non_player_faction_majority_is_not_offered(pos):
     assert s.to_move == BLUE and _phase(s) == "shopping mall power"
 
 
-def test_no_card_left_to_activate_offers_card_none(pos):
-    """Ruling S-15: with every common card held and no faction card unused, the only action is `card none`."""
+def test_no_card_left_to_activate_ends_the_turn_without_asking(pos):
+    """Ruling S-15: with every common card held and no faction card unused, no card is activated; the turn ends
+    without a question (version 1 asked `card none`, its only answer)."""
     s = pos(3, {BLUE: {2: "F"}})
     s.deck, s.discard = [0, 0, 0, 0], [0, 0, 0, 0]
     s.held[YELLOW * 4:YELLOW * 4 + 4] = [1, 2, 4, 5]
     s.fcards[0:3] = [1, 1, 1]
     s._legal = None
     play(s, "stop")
-    assert legal(s) == ["card none"]
-    play(s, "card none")
-    assert s.to_move == YELLOW
+    assert s.to_move == YELLOW and _phase(s) == "movement"
+    assert {"seat": BLUE, "text": "blue has no card left to activate"} in s.log(None)
+
+
+def test_the_only_card_left_is_activated_without_asking(pos):
+    """Ruling S-16: "You MUST activate one card": with every faction card used, the common deck is the only card,
+    so the top card is revealed and carried out as soon as movement ends."""
+    s = pos(3, {BLUE: {5: "LF"}}, deck=UFO_ONLY)
+    s.fcards[0:3] = [1, 1, 1]
+    play(s, "stop")
+    assert s.ufo == 5 and s.cows[BLUE] == 1 and s.to_move == YELLOW
+    texts = [e["text"] for e in s.log(None)]
+    assert texts[texts.index("blue: stop") + 1] == "blue reveals ufo-advance"
 
 
 # ---- location powers -----------------------------------------------------------------------------------------

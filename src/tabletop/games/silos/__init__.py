@@ -27,11 +27,12 @@ human types: politician, government, influencer, professional; colours: blue, ye
 place leader 3 / place figure 3          initial positioning: put that figure at location 3
 move leader 3-4                          a movement along the street 3-4 (up to two per turn, three with skill 6)
 stop                                     end movement early; also: stop drawing (mall), stop moving (sheriff)
-card common                              reveal the top common card and carry it out
+card common                              reveal the top common card and carry it out (not asked when it is the
+                                         only card left, S-16)
 card sighting ufo / card sighting reposition   UFO Sighting faction card, either option
 card confluence / card powers            Human Confluence / Your Powers faction cards
 card held one-power                      a common card kept with the alternate Church power
-card none                                only when no card at all can be activated (ruling S-15)
+card none                                (version 1 only: no card can be activated; now not asked, S-15)
 skill 0 keep / skill 0 reject            Town Hall skill tile: keep or reject the first revealed common card
 exert 5                                  One Power: exert the power of a location where you have most influence
 place politician 3                       place a drawn human in the focus group of location 3

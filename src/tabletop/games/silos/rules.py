@@ -154,6 +154,7 @@ Frame = tuple[int, int, int, int]
 # item is one of these codes; `text` caches the entry's `(seat, words)` once first shown (the words depend only on
 # the entry and on constants of the game, so a cache shared by clones and samples is always right).
 L_TURN, L_ACT, L_REVEAL, L_ABDUCT, L_MC, L_EMBLEM, L_DRAW, L_RERANK, L_RESHUFFLE, L_SKILL, L_END, L_EXERT = range(12)
+L_NOCARD = 12
 LOG_SHOWN = 40  # entries the view's tail carries: more than a round of 4 players (the rest via `log(seat, start)`)
 
 
@@ -398,7 +399,7 @@ class SilosState(State):
             r -= bag[t]
         raise AssertionError("unreachable")
 
-    def _draw_common(self) -> int:
+    def _draw_common(self, who: int) -> int:
         """The top common card (drawn from the remaining composition), reshuffling discards if the deck is empty."""
         deck = self.deck
         n = deck[0] + deck[1] + deck[2] + deck[3]
@@ -414,7 +415,7 @@ class SilosState(State):
             if r < deck[t]:
                 deck[t] -= 1
                 self.revealed = t
-                self._note((L_REVEAL, self.to_move, t))
+                self._note((L_REVEAL, who, t))
                 return t
             r -= deck[t]
         raise AssertionError("unreachable")
@@ -731,7 +732,7 @@ class SilosState(State):
     def _log_seat_text(self, e: tuple[Any, ...]) -> tuple[int | None, str]:
         """Who acted in a log entry (None: the table, e.g. an abduction) and its words."""
         code = e[0]
-        seat = e[1] if code in (L_ACT, L_REVEAL, L_EMBLEM, L_DRAW, L_SKILL, L_EXERT) else None
+        seat = e[1] if code in (L_ACT, L_REVEAL, L_EMBLEM, L_DRAW, L_SKILL, L_EXERT, L_NOCARD) else None
         if seat is not None and not 0 <= seat < self.players:
             seat = None  # the non-player faction is not a seat
         return seat, self._log_text(e)
@@ -774,6 +775,8 @@ class SilosState(State):
             return "common deck exhausted: discards reshuffled"
         if code == L_SKILL:
             return f"{COLORS[e[1]]} claims skill tile {e[2]}"
+        if code == L_NOCARD:
+            return f"{COLORS[e[1]]} has no card left to activate"
         if code == L_EXERT:
             what = "crop circles power" if self.crop_tile == e[2] else "power"
             return f"{who(e[1])} exerts the {what} of {loc(e[2])}"
@@ -997,7 +1000,13 @@ def _apply_skills(s: S, fr: Frame, a: Action) -> None:
 
 # ---- card activation ---------------------------------------------------------------------------------------
 def _step_card(s: S, fr: Frame) -> int:
-    return fr[1]
+    options = _legal_card(s, fr)
+    if len(options) > 1:
+        return fr[1]
+    if options[0] == CARD_NONE:  # S-15
+        s._note((L_NOCARD, fr[1]))
+    _apply_card(s, fr, options[0])  # S-16: the only card there is (often the common deck) is not asked for
+    return -1
 
 
 def _legal_card(s: S, fr: Frame) -> list[Action]:
@@ -1018,7 +1027,7 @@ def _apply_card(s: S, fr: Frame, a: Action) -> None:
     p = fr[1]
     s.stack.pop()
     if a == CARD_COMMON:
-        t = s._draw_common()
+        t = s._draw_common(p)
         if s.skills_on and s.skill[0] == p and t >= 0:
             s.stack.append((K_REJECT, p, t, 0))
         else:
@@ -1054,7 +1063,7 @@ def _apply_reject(s: S, fr: Frame, a: Action) -> None:
     s.stack.pop()
     if a.verb == "reject":
         s.discard[t] += 1
-        t = s._draw_common()
+        t = s._draw_common(p)
     s._activate_common(p, t)
 
 
@@ -1437,7 +1446,7 @@ def _legal_church_alt(s: S, fr: Frame) -> list[Action]:
 def _apply_church_alt(s: S, fr: Frame, a: Action) -> None:
     s.stack.pop()
     if a.verb == "church_card":
-        t = s._draw_common()
+        t = s._draw_common(fr[1])
         s.held[fr[1] * 4 + t] += 1
 
 
