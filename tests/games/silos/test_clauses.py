@@ -127,17 +127,28 @@ def test_one_power_two_player_non_player_faction_majority_is_not_offered(pos):
     assert s.to_move == BLUE and _phase(s) == "shopping mall power"
 
 
-def test_no_card_left_to_activate_offers_card_none(pos):
-    """Ruling S-15: with every common card held and no faction card unused, the only action is `card none`."""
+def test_no_card_left_to_activate_ends_the_turn_without_asking(pos):
+    """Ruling S-15: with every common card held and no faction card unused, no card is activated; the turn ends
+    without a question (version 1 asked `card none`, its only answer)."""
     s = pos(3, {BLUE: {2: "F"}})
     s.deck, s.discard = [0, 0, 0, 0], [0, 0, 0, 0]
     s.held[YELLOW * 4:YELLOW * 4 + 4] = [1, 2, 4, 5]
     s.fcards[0:3] = [1, 1, 1]
     s._legal = None
     play(s, "stop")
-    assert legal(s) == ["card none"]
-    play(s, "card none")
-    assert s.to_move == YELLOW
+    assert s.to_move == YELLOW and _phase(s) == "movement"
+    assert {"seat": BLUE, "text": "blue has no card left to activate"} in s.log(None)
+
+
+def test_the_only_card_left_is_activated_without_asking(pos):
+    """Ruling S-16: "You MUST activate one card": with every faction card used, the common deck is the only card,
+    so the top card is revealed and carried out as soon as movement ends."""
+    s = pos(3, {BLUE: {5: "LF"}}, deck=UFO_ONLY)
+    s.fcards[0:3] = [1, 1, 1]
+    play(s, "stop")
+    assert s.ufo == 5 and s.cows[BLUE] == 1 and s.to_move == YELLOW
+    texts = [e["text"] for e in s.log(None)]
+    assert texts[texts.index("blue: stop") + 1] == "blue reveals ufo-advance"
 
 
 # ---- location powers -----------------------------------------------------------------------------------------
@@ -199,7 +210,7 @@ def test_news_station_alternate_returns_as_many_as_were_drawn(pos):
     s.bag = [2, 0, 0, 0]
     play(s, "stop", "card powers", "power 4 draw three")
     assert s.hum[BLUE * 4:BLUE * 4 + 4] == [2, 0, 0, 1]
-    play(s, "power 4 return professional", "power 4 return politician")
+    play(s, "power 4 return professional")  # then only politicians are left: the last one goes back by itself
     assert s.hum[BLUE * 4:BLUE * 4 + 4] == [1, 0, 0, 0] and s.to_move == YELLOW
 
 
@@ -393,5 +404,8 @@ def test_view_log_tells_what_happened_since_your_last_turn(pos):
     play(s, "stop", "card common")
     log = s.view(YELLOW)["log"]
     human = ("politician", "government", "influencer", "professional")[s.hum[YELLOW * 4:YELLOW * 4 + 4].index(1)]
-    assert log == ["-- blue's turn --", "blue: stop", "blue: card common", "blue reveals ufo-advance",
-                   f"UFO abduction at 5 Church: cow -> blue; {human} -> yellow", "-- yellow's turn --"]
+    assert log == [{"seat": None, "text": "-- blue's turn --"}, {"seat": BLUE, "text": "blue: stop"},
+                   {"seat": BLUE, "text": "blue: card common"}, {"seat": BLUE, "text": "blue reveals ufo-advance"},
+                   {"seat": None, "text": f"UFO abduction at 5 Church: cow -> blue; {human} -> yellow"},
+                   {"seat": None, "text": "-- yellow's turn --"}]
+    assert s.view(YELLOW)["log_pos"] == len(s.log(YELLOW)) == 6 and s.log(YELLOW, 4) == log[4:]

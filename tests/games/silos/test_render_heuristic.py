@@ -24,7 +24,7 @@ def test_render_shows_locations_figures_ranks_players_and_deck():
                    "B:", "crop tile", "you are yellow (seat 1)", "Recent events", "Decision for", "discards",
                    "streets", "skill tiles", "crop tokens"):
         assert needle in text, needle
-    assert s.view(1)["log"][-1].split(":")[0].split()[0] in text
+    assert s.view(1)["log"][-1]["text"].split(":")[0].split()[0] in text
     assert s.view(1)["seats"][0]["color"] in text
 
 

@@ -386,12 +386,18 @@ def test_news_station_exchanges_any_three_for_an_emblem(pos):
 
 
 def test_news_station_alternate_draw_three_then_return_three(pos):
-    s = pos(3, {BLUE: {4: "L"}}, humans={BLUE: [1, 0, 0, 0]}, options={"alternate_tiles": [4]})
+    s = pos(3, {BLUE: {4: "L"}}, humans={BLUE: [1, 0, 0, 1]}, options={"alternate_tiles": [4]})
     _politicians_only(s)
     play(s, "stop", "card powers", "power 4 draw three")
-    assert s.hum[0] == 4
+    assert s.hum[0:4] == [4, 0, 0, 1] and legal(s) == ["power 4 return politician", "power 4 return professional"]
     play(s, "power 4 return politician", "power 4 return politician", "power 4 return politician")
-    assert s.hum[0] == 1 and s.to_move == YELLOW
+    assert s.hum[0:4] == [1, 0, 0, 1] and s.to_move == YELLOW
+    # S-16: a player holding humans of one type only has nothing to choose: the three go back by themselves
+    s = pos(3, {BLUE: {4: "L"}}, humans={BLUE: [1, 0, 0, 0]}, options={"alternate_tiles": [4]})
+    _politicians_only(s)
+    bag = s.bag.copy()
+    play(s, "stop", "card powers", "power 4 draw three")
+    assert s.hum[0:4] == [1, 0, 0, 0] and s.bag == bag and s.to_move == YELLOW
 
 
 def test_church_takes_a_human_from_a_player_or_focus_group(pos):

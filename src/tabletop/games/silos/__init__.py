@@ -16,8 +16,10 @@ influencer, professional; cows wild and compulsory) is exchanged at once for an 
 the turn in which someone has 5 (or 4) emblems; most emblems wins, then most humans + cows, else shared.
 Two players: a non-player faction (purple) with one figure at each location, locked at rank 1, blocks powers and
 takes abduction/mind-control rewards to the bag. Nothing is hidden; every view shows the whole table, the
-decision in words (`decision`) and a short public log of recent events (`log`: actions, revealed cards, abductions,
-mind control, emblems, re-rankings) so a player sees what happened since their last turn.
+decision in words (`decision`), the length of the public log (`log_pos`) and its last 40 entries (`log`, each
+`{"seat", "text"}`: actions, revealed cards, abductions, mind control, emblems, re-rankings); `state.log(seat, k)`
+gives the whole history from entry k on (ruling S-28), so a player sees everything since their last turn.
+A decision with no real choice is not asked (rulings S-16, S-24).
 
 Notation (canonical action texts; locations are numbers 0-6; figure kinds: figure, leader, distinguished;
 human types: politician, government, influencer, professional; colours: blue, yellow, purple, green)
@@ -25,11 +27,12 @@ human types: politician, government, influencer, professional; colours: blue, ye
 place leader 3 / place figure 3          initial positioning: put that figure at location 3
 move leader 3-4                          a movement along the street 3-4 (up to two per turn, three with skill 6)
 stop                                     end movement early; also: stop drawing (mall), stop moving (sheriff)
-card common                              reveal the top common card and carry it out
+card common                              reveal the top common card and carry it out (not asked when it is the
+                                         only card left, S-16)
 card sighting ufo / card sighting reposition   UFO Sighting faction card, either option
 card confluence / card powers            Human Confluence / Your Powers faction cards
 card held one-power                      a common card kept with the alternate Church power
-card none                                only when no card at all can be activated (ruling S-15)
+card none                                (version 1 only: no card can be activated; now not asked, S-15)
 skill 0 keep / skill 0 reject            Town Hall skill tile: keep or reject the first revealed common card
 exert 5                                  One Power: exert the power of a location where you have most influence
 place politician 3                       place a drawn human in the focus group of location 3
@@ -40,7 +43,7 @@ power 2 distinguish                      University*: distinguish one of your fi
 power 3 draw / power 3 draw four         Shopping Mall: draw one human to place / Mall*: draw four to place
 power 4 exchange cow politician politician   News Station: three humans/cows for an emblem
 power 4 draw / power 4 draw three        draw one human / News Station*: draw three then return three
-power 4 return politician                News Station*: return one of your humans (three times)
+power 4 return politician                News Station*: return one of your humans (as many as drawn)
 power 5 take politician from yellow      Church: take a human from a player
 power 5 take politician from focus 2     Church: take a human from a focus group
 power 5 draw card                        Church*: keep a common card as a faction card
@@ -66,7 +69,7 @@ INFO = register(
         min_players=2,
         max_players=4,
         cooperative=False,
-        version="1",
+        version="2",
         options=(
             Option(
                 "alternate_tiles", [], (0, 1, 2, 3, 4, 5, 6),

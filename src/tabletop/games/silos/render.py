@@ -135,28 +135,38 @@ def render(view: dict[str, Any]) -> RenderableType:
 
 
 def _log(view: dict[str, Any], me: int | None) -> list[Text]:
-    """The events since your last action (yours dimmed), or the last few; says when older ones are cut."""
+    """The events since your last decision (yours dimmed), or the last few, from the view's log tail.
+
+    Entries are `{"seat", "text"}`; a decision of a seat is its entry worded "<colour>: <action>". When the tail
+    does not reach back to your last decision, says how many earlier entries `log(seat)` holds.
+    """
     log = view.get("log") or []
     if not log:
         return []
+    pos = view.get("log_pos", len(log))
     if me is None:
         recent, title = log[-LOG_LINES:], "Recent events (oldest first):"
     else:
-        mine = f"{view['seats'][me]['color']}:"
-        own = [k for k, line in enumerate(log) if line.startswith(mine)]
+        own = [k for k, e in enumerate(log) if _is_decision_of(view, e, me)]
         if own and own[-1] + 1 < len(log):
             recent, title = log[own[-1] + 1:], "Recent events since your last decision (oldest first):"
         elif own:
             recent, title = log[-4:], "Recent events: your last actions"
         else:
-            recent, title = log, "Recent events since your last decision (the older ones are not in the view):"
+            recent, title = log, "Recent events since your last decision (oldest first):"
     out = [Text(title, style="underline")]
-    if len(recent) > LOG_LINES:
-        out.append(Text(f"  ... {len(recent) - LOG_LINES} earlier", style="dim"))
-    for line in recent[-LOG_LINES:]:
-        own_line = me is not None and line.startswith(f"{view['seats'][me]['color']}:")
-        out.append(Text("  " + line, style="dim" if line.startswith("--") or own_line else ""))
+    earlier = pos - len(recent[-LOG_LINES:])
+    if earlier > 0:
+        out.append(Text(f"  ... {earlier} earlier (the full history: log)", style="dim"))
+    for e in recent[-LOG_LINES:]:
+        text = e["text"]
+        own_line = me is not None and _is_decision_of(view, e, me)
+        out.append(Text("  " + text, style="dim" if text.startswith("--") or own_line else ""))
     return out
+
+
+def _is_decision_of(view: dict[str, Any], entry: dict[str, Any], seat: int) -> bool:
+    return bool(entry["seat"] == seat and entry["text"].startswith(f"{view['seats'][seat]['color']}:"))
 
 
 def _result(view: dict[str, Any], me: int | None) -> Table:

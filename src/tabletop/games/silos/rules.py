@@ -19,7 +19,6 @@ from tabletop.games.silos.components import COMMON_CARDS, COMPONENTS, FACTION_CA
 C = COMPONENTS
 NL = 7  # locations
 NT = 4  # human types
-POL, GOV, INF, PRO = 0, 1, 2, 3
 KINDS = ("figure", "leader", "distinguished")
 FIG, LEAD, DIST = 0, 1, 2
 ALL_POWERS, ONE_POWER, SPECIMEN, UFO_ADVANCE = 0, 1, 2, 3
@@ -149,10 +148,14 @@ FRAME_NAMES = (
 
 Frame = tuple[int, int, int, int]
 
-# public log of recent events (display only): a linked list of immutable cells `(entry, previous_cell)`, so a clone
-# shares it for free; `entry` is a small tuple whose first item is one of these codes.
+# The public log, the whole history (everyone at the table witnesses every event: nothing in SILOS is hidden, so all
+# seats and spectators share one log). A linked list of cells `[entry, previous_cell, text]` plus a length counter, so
+# a clone shares it for free and clones diverge by pointing at different heads. `entry` is a small tuple whose first
+# item is one of these codes; `text` caches the entry's `(seat, words)` once first shown (the words depend only on
+# the entry and on constants of the game, so a cache shared by clones and samples is always right).
 L_TURN, L_ACT, L_REVEAL, L_ABDUCT, L_MC, L_EMBLEM, L_DRAW, L_RERANK, L_RESHUFFLE, L_SKILL, L_END, L_EXERT = range(12)
-LOG_SHOWN = 40  # entries the view carries: more than a round of 4 players
+L_NOCARD = 12
+LOG_SHOWN = 40  # entries the view's tail carries: more than a round of 4 players (the rest via `log(seat, start)`)
 
 
 class SilosState(State):
@@ -161,8 +164,8 @@ class SilosState(State):
     __slots__ = (
         "abd_cow", "abd_human", "active", "alt", "bag", "caps", "cow_pile", "cows", "crop", "crop_left",
         "crop_tile", "deck", "discard", "dist", "emblem_supply", "emblems", "fcards", "focus", "hand", "held", "hum",
-        "leader", "log", "mc_count", "nf", "npf", "plain", "rank", "revealed", "skill", "skills_on", "stack", "start",
-        "target", "ufo",
+        "leader", "lg", "lgn", "mc_count", "nf", "npf", "plain", "rank", "revealed", "skill", "skills_on", "stack",
+        "start", "target", "ufo",
     )
 
     nf: int
@@ -199,7 +202,8 @@ class SilosState(State):
     start: int
     mc_count: int
     revealed: int
-    log: Any
+    lg: Any
+    lgn: int
 
     # ---- setup --------------------------------------------------------------------------------------------
     @classmethod
@@ -217,6 +221,7 @@ class SilosState(State):
             s.cow_pile -= 1
             s.abd_human[i] = s._draw_human()
         s.start = rng.below(players)
+        s.active = s.start  # "The starting player receives the active player token" before initial positioning
         s.rank = [(s.start + k) % players for k in range(players)]
         if s.npf >= 0:  # two-player variant: one non-player figure at each location, locked at rank 1
             for i in range(NL):
@@ -264,7 +269,8 @@ class SilosState(State):
         self.start = 0
         self.mc_count = 0
         self.revealed = -1
-        self.log = None
+        self.lg = None
+        self.lgn = 0
 
     @classmethod
     def from_position(
@@ -393,7 +399,7 @@ class SilosState(State):
             r -= bag[t]
         raise AssertionError("unreachable")
 
-    def _draw_common(self) -> int:
+    def _draw_common(self, who: int) -> int:
         """The top common card (drawn from the remaining composition), reshuffling discards if the deck is empty."""
         deck = self.deck
         n = deck[0] + deck[1] + deck[2] + deck[3]
@@ -403,13 +409,13 @@ class SilosState(State):
             n = sum(deck)
             if n == 0:
                 return -1
-            self.log = ((L_RESHUFFLE,), self.log)
+            self._note((L_RESHUFFLE,))
         r = self.rng.below(n)
         for t in range(4):
             if r < deck[t]:
                 deck[t] -= 1
                 self.revealed = t
-                self.log = ((L_REVEAL, self.to_move, t), self.log)
+                self._note((L_REVEAL, who, t))
                 return t
             r -= deck[t]
         raise AssertionError("unreachable")
@@ -442,7 +448,7 @@ class SilosState(State):
             self.cow_pile += missing
             self.emblems[p] += 1
             self.emblem_supply -= 1
-            self.log = ((L_EMBLEM, p, missing), self.log)
+            self._note((L_EMBLEM, p, missing))
 
     def _move_fig(self, f: int, kind: int, a: int, b: int) -> None:
         if kind == LEAD:
@@ -453,6 +459,14 @@ class SilosState(State):
         else:
             self.dist[f * NL + a] -= 1
             self.dist[f * NL + b] += 1
+
+    def _has_figures(self, loc: int) -> bool:
+        """True if any faction has an alien figure at loc (crop circle tokens are not figures)."""
+        for f in range(self.nf):
+            j = f * NL + loc
+            if self.plain[j] or self.dist[j] or self.leader[f] == loc:
+                return True
+        return False
 
     def _kinds_at(self, f: int, loc: int) -> list[int]:
         out = []
@@ -474,7 +488,7 @@ class SilosState(State):
         else:
             self.rank = sorted(self.rank, key=lambda f: -inf[f])
         if self.rank != old:
-            self.log = ((L_RERANK, tuple(self.rank)), self.log)
+            self._note((L_RERANK, tuple(self.rank)))
 
     def _advance_ufo(self) -> None:
         self.ufo = self.ufo % 6 + 1
@@ -495,17 +509,19 @@ class SilosState(State):
         if h >= 0:
             self.abd_human[loc] = -1
             self._give_human(second, h)
-        self.log = ((L_ABDUCT, loc, cow_to, h, second if 0 <= second < n else -1), self.log)
+        self._note((L_ABDUCT, loc, cow_to, h, second if 0 <= second < n else -1))
+        # "they must IMMEDIATELY exchange the set": the winners' sets go back to the bag and the pile first; only
+        # then "the cow abduction space is now replenished ... Then, a new human is randomly drawn from the bag"
+        self._check_sets(first)
+        self._check_sets(second)
         if not self.abd_cow[loc] and self.cow_pile > 0:
             self.abd_cow[loc] = 1
             self.cow_pile -= 1
         self.abd_human[loc] = self._draw_human()
-        self._check_sets(first)
-        self._check_sets(second)
 
     def _push_turn(self) -> None:
         p = self.active
-        self.log = ((L_TURN, p), self.log)
+        self._note((L_TURN, p))
         st = self.stack
         st.append((K_END, p, 0, 0))
         st.append((K_CARD, p, 0, 0))
@@ -541,7 +557,7 @@ class SilosState(State):
             if t >= 0:
                 self.hum[p * NT + t] += 1
                 got.append(t)
-        self.log = ((L_DRAW, p, tuple(got)), self.log)
+        self._note((L_DRAW, p, tuple(got)))
 
     # ---- the frame machine ----------------------------------------------------------------------------------
     def _run(self) -> None:
@@ -560,7 +576,7 @@ class SilosState(State):
         return _LEGAL[fr[0]](self, fr)
 
     def _apply(self, action: Action) -> None:
-        self.log = ((L_ACT, self.to_move, action), self.log)
+        self._note((L_ACT, self.to_move, action))
         fr = self.stack[-1]
         _APPLY[fr[0]](self, fr, action)
         self._run()
@@ -603,7 +619,8 @@ class SilosState(State):
         s.start = self.start
         s.mc_count = self.mc_count
         s.revealed = self.revealed
-        s.log = self.log
+        s.lg = self.lg
+        s.lgn = self.lgn
         return s
 
     def _sample(self, seat: int, rng: Rng) -> Self:
@@ -667,7 +684,8 @@ class SilosState(State):
             "active": self.active,
             "phase": FRAME_NAMES[top[0]] if top else "game over",
             "decision": self._decision() if top else "game over",
-            "log": self.recent_log(),
+            "log": self._entries(LOG_SHOWN),
+            "log_pos": self.lgn,
             "ranks": [COLORS[f] for f in self.rank],
             "ufo": self.ufo,
             "locations": locs,
@@ -684,15 +702,40 @@ class SilosState(State):
             "winners": self.winners(),
         }
 
-    def recent_log(self, k: int = LOG_SHOWN) -> list[str]:
-        """The last k public events, oldest first, as readable lines."""
-        out: list[str] = []
-        cell = self.log
-        while cell is not None and len(out) < k:
-            out.append(self._log_text(cell[0]))
+    def _note(self, entry: tuple[Any, ...]) -> None:
+        """Add an event to the public log."""
+        self.lg = [entry, self.lg, None]
+        self.lgn += 1
+
+    def _entries(self, k: int) -> list[dict[str, Any]]:
+        """The last k log entries, oldest first, each a new `{"seat", "text"}` dict."""
+        out: list[dict[str, Any]] = []
+        cell = self.lg
+        while cell is not None and k > 0:
+            st = cell[2]
+            if st is None:
+                st = cell[2] = self._log_seat_text(cell[0])
+            out.append({"seat": st[0], "text": st[1]})
             cell = cell[1]
+            k -= 1
         out.reverse()
         return out
+
+    def _log(self, seat: int | None, start: int) -> list[dict[str, Any]]:
+        # one public log for every seat and spectators: nothing in SILOS is hidden
+        return self._entries(self.lgn - start) if start < self.lgn else []
+
+    def recent_log(self, k: int = LOG_SHOWN) -> list[str]:
+        """The last k public events, oldest first, as readable lines."""
+        return [e["text"] for e in self._entries(k)]
+
+    def _log_seat_text(self, e: tuple[Any, ...]) -> tuple[int | None, str]:
+        """Who acted in a log entry (None: the table, e.g. an abduction) and its words."""
+        code = e[0]
+        seat = e[1] if code in (L_ACT, L_REVEAL, L_EMBLEM, L_DRAW, L_SKILL, L_EXERT, L_NOCARD) else None
+        if seat is not None and not 0 <= seat < self.players:
+            seat = None  # the non-player faction is not a seat
+        return seat, self._log_text(e)
 
     def _log_text(self, e: tuple[Any, ...]) -> str:
         def who(f: int, none: str = "the bag") -> str:
@@ -732,6 +775,8 @@ class SilosState(State):
             return "common deck exhausted: discards reshuffled"
         if code == L_SKILL:
             return f"{COLORS[e[1]]} claims skill tile {e[2]}"
+        if code == L_NOCARD:
+            return f"{COLORS[e[1]]} has no card left to activate"
         if code == L_EXERT:
             what = "crop circles power" if self.crop_tile == e[2] else "power"
             return f"{who(e[1])} exerts the {what} of {loc(e[2])}"
@@ -796,7 +841,7 @@ class SilosState(State):
         }
 
     def snapshot(self) -> dict[str, Any]:
-        return {
+        live = {
             "rng": self.rng.state, "nf": self.nf, "npf": self.npf, "plain": self.plain, "dist": self.dist,
             "leader": self.leader, "rank": self.rank, "focus": self.focus, "abd_human": self.abd_human,
             "abd_cow": self.abd_cow, "ufo": self.ufo, "bag": self.bag, "cow_pile": self.cow_pile, "caps": self.caps,
@@ -807,7 +852,9 @@ class SilosState(State):
             "active": self.active, "start": self.start, "mc_count": self.mc_count, "revealed": self.revealed,
             "to_move": self.to_move,
             "log": self.recent_log(),
+            "log_pos": self.lgn,
         }
+        return {k: v.copy() if isinstance(v, list) else v for k, v in live.items()}  # nothing aliases the state
 
 
 S = SilosState
@@ -953,7 +1000,13 @@ def _apply_skills(s: S, fr: Frame, a: Action) -> None:
 
 # ---- card activation ---------------------------------------------------------------------------------------
 def _step_card(s: S, fr: Frame) -> int:
-    return fr[1]
+    options = _legal_card(s, fr)
+    if len(options) > 1:
+        return fr[1]
+    if options[0] == CARD_NONE:  # S-15
+        s._note((L_NOCARD, fr[1]))
+    _apply_card(s, fr, options[0])  # S-16: the only card there is (often the common deck) is not asked for
+    return -1
 
 
 def _legal_card(s: S, fr: Frame) -> list[Action]:
@@ -974,7 +1027,7 @@ def _apply_card(s: S, fr: Frame, a: Action) -> None:
     p = fr[1]
     s.stack.pop()
     if a == CARD_COMMON:
-        t = s._draw_common()
+        t = s._draw_common(p)
         if s.skills_on and s.skill[0] == p and t >= 0:
             s.stack.append((K_REJECT, p, t, 0))
         else:
@@ -1010,7 +1063,7 @@ def _apply_reject(s: S, fr: Frame, a: Action) -> None:
     s.stack.pop()
     if a.verb == "reject":
         s.discard[t] += 1
-        t = s._draw_common()
+        t = s._draw_common(p)
     s._activate_common(p, t)
 
 
@@ -1024,7 +1077,7 @@ def _step_end(s: S, fr: Frame) -> int:
     s.stack.pop()
     if max(s.emblems) >= s.target:  # ruling S-3: the game ends only at the end of a turn
         s.stack.clear()
-        s.log = ((L_END,), s.log)
+        s._note((L_END,))
         return -1
     s.active = (s.active + 1) % s.players
     s._push_turn()
@@ -1038,8 +1091,13 @@ def _step_allpow(s: S, fr: Frame) -> int:
         s.stack.pop()
         return -1
     s.stack[-1] = (fr[0], fr[1], loc + 1, 0)
-    top = s._top(loc)
-    if 0 <= top < s.players and (fr[0] == K_ALLPOW or top == fr[1]):
+    top = s._top(loc)  # S-25: who leads is read as each location is reached (Your Powers too)
+    if not 0 <= top < s.players:
+        return -1
+    if fr[0] == K_ALLPOW:
+        if s._has_figures(loc):  # S-11: "if a location has no alien figures in it, the Power Event is not exerted"
+            s.stack.append((K_EXERT, top, loc, 0))
+    elif top == fr[1]:
         s.stack.append((K_EXERT, top, loc, 0))
     return -1
 
@@ -1082,10 +1140,10 @@ def _step_exert(s: S, fr: Frame) -> int:
     f, loc = fr[1], fr[2]
     st = s.stack
     st.pop()
-    s.log = ((L_EXERT, f, loc), s.log)
+    s._note((L_EXERT, f, loc))
     if s.skills_on and s.leader[f] == loc and s.skill[loc] != f:
         s.skill[loc] = f  # ruling S-12: exerting (even choosing not to use a MAY power) claims the tile
-        s.log = ((L_SKILL, f, loc), s.log)
+        s._note((L_SKILL, f, loc))
     if s.crop_tile == loc:
         st.append((K_CROP, f, 0, 0))
         return -1
@@ -1115,7 +1173,7 @@ def _sheriff_moves(s: S, verb: str, only: int) -> list[Action]:
 
 
 def _step_sheriff(s: S, fr: Frame) -> int:
-    if fr[2] >= 0 and not _sheriff_moves(s, "sheriff", fr[2]):
+    if not _sheriff_moves(s, "sheriff", fr[2]):  # S-24: nothing to move (any more) is no decision
         s.stack.pop()
         return -1
     return fr[1]
@@ -1155,6 +1213,14 @@ def _apply_sheriff_alt(s: S, fr: Frame, a: Action) -> None:
 
 
 # 2 University: move all your figures from the University to the Town Hall and distinguish one there.
+def _step_uni(s: S, fr: Frame) -> int:
+    f = fr[1]
+    if s._kinds_at(f, 2) or (s.caps and s.plain[f * NL]):
+        return f
+    s.stack.pop()  # S-24: no figure to move and none to distinguish: `graduate` would change nothing
+    return -1
+
+
 def _legal_uni(s: S, fr: Frame) -> list[Action]:
     return [GRADUATE, SKIP]
 
@@ -1305,11 +1371,18 @@ def _apply_news_alt(s: S, fr: Frame, a: Action) -> None:
 
 
 def _step_return(s: S, fr: Frame) -> int:
-    if fr[2] == 0:
+    p, k = fr[1], fr[2]
+    held = [t for t in range(NT) if s.hum[p * NT + t]]
+    if k and len(held) == 1:  # S-16: all of one type, so which to return is no choice
+        t = held[0]
+        s.hum[p * NT + t] -= k
+        s.bag[t] += k
+        k = 0
+    if k == 0:
         s.stack.pop()
-        s._check_sets(fr[1])
+        s._check_sets(p)
         return -1
-    return fr[1]
+    return p
 
 
 def _legal_return(s: S, fr: Frame) -> list[Action]:
@@ -1325,6 +1398,13 @@ def _apply_return(s: S, fr: Frame, a: Action) -> None:
 
 
 # 5 Church: take one human from another player or from any focus group.
+def _step_church(s: S, fr: Frame) -> int:
+    if len(_legal_church(s, fr)) > 1:
+        return fr[1]
+    s.stack.pop()  # S-24: no human to take anywhere
+    return -1
+
+
 def _legal_church(s: S, fr: Frame) -> list[Action]:
     p = fr[1]
     out: list[Action] = []
@@ -1366,7 +1446,7 @@ def _legal_church_alt(s: S, fr: Frame) -> list[Action]:
 def _apply_church_alt(s: S, fr: Frame, a: Action) -> None:
     s.stack.pop()
     if a.verb == "church_card":
-        t = s._draw_common()
+        t = s._draw_common(fr[1])
         s.held[fr[1] * 4 + t] += 1
 
 
@@ -1519,7 +1599,7 @@ def _step_mc(s: S, fr: Frame) -> int:
         for t in range(NT):
             s.bag[t] += s.focus[j + t]
             s.focus[j + t] = 0
-        s.log = ((L_MC, loc, -1, (), -1, ()), s.log)
+        s._note((L_MC, loc, -1, (), -1, ()))
         s.mc_count += 1
         s.stack.pop()
         return -1
@@ -1556,7 +1636,7 @@ def _resolve_mc(s: S, loc: int, pair: tuple[int, int]) -> None:
             s.focus[j + t] -= 1
             s._give_human(second, t)
             rest.append(t)
-    s.log = ((L_MC, loc, first, pair, second, tuple(rest)), s.log)
+    s._note((L_MC, loc, first, pair, second, tuple(rest)))
     s.mc_count += 1
     s.stack.pop()
     s._check_sets(first)
@@ -1597,14 +1677,14 @@ _TABLE: dict[int, tuple[StepFn, LegalFn, ApplyFn]] = {
     K_EXERT: (_step_exert, _no_legal, _no_apply),
     K_SHERIFF: (_step_sheriff, _legal_sheriff, _apply_sheriff),
     K_SHERIFF_ALT: (_step_sheriff_alt, _legal_sheriff_alt, _apply_sheriff_alt),
-    K_UNI: (_step_decide, _legal_uni, _apply_uni),
+    K_UNI: (_step_uni, _legal_uni, _apply_uni),
     K_UNI_ALT: (_step_uni_alt, _legal_uni_alt, _apply_uni_alt),
     K_MALL: (_step_mall, _legal_mall, _apply_mall),
     K_MALL_ALT: (_step_mall_alt, _legal_mall_alt, _apply_mall_alt),
     K_NEWS: (_step_news, _legal_news, _apply_news),
     K_NEWS_ALT: (_step_news_alt, _legal_news_alt, _apply_news_alt),
     K_RETURN: (_step_return, _legal_return, _apply_return),
-    K_CHURCH: (_step_decide, _legal_church, _apply_church),
+    K_CHURCH: (_step_church, _legal_church, _apply_church),
     K_CHURCH_ALT: (_step_church_alt, _legal_church_alt, _apply_church_alt),
     K_REPOS: (_step_repos, _legal_repos, _apply_repos),
     K_BUS_ALT: (_step_bus_alt, _legal_bus_alt, _apply_bus_alt),
