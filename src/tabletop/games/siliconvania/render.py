@@ -205,7 +205,7 @@ def _log(view: dict[str, Any], me: int | None) -> RenderableType | None:
     lines.rstrip()
     title = "Since your last decision" if me is not None else "Recent events"
     return Panel(lines, title=title, title_align="left", expand=False, width=min(LOG_WIDTH, 4 + max(
-        len(text) + 8 for _, text in recent)))
+        len(e["text"]) + 8 for e in recent)))
 
 
 def _board(view: dict[str, Any]) -> tuple[RenderableType, RenderableType]:

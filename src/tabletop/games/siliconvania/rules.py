@@ -756,8 +756,8 @@ class SiliconVaniaState(State):
             "bid_history": list(self.bid_events[p]),
             "objectives": self.objs[p].copy(),
             "hand_size": len(self.hand[p]), "discard_size": len(self.disc[p]),
-            "known_hand": [r for r in self.hand[p] if known >> r & 1],
-            "revealed_discards": [r for r in self.disc[p] if shown >> r & 1],
+            "known_hand": sorted(r for r in self.hand[p] if known >> r & 1),
+            "revealed_discards": sorted(r for r in self.disc[p] if shown >> r & 1),
             "pending_tiles": self.pending[p].copy(),
             "has_bid": self.bid_spec[p] >= 0,
             "bid": [self.bid_card[p], self.bid_spec[p]] if self.revealed else None,
@@ -768,8 +768,8 @@ class SiliconVaniaState(State):
         seats = [self._public_seat(p) for p in range(self.players)]
         if seat is not None:
             me = seats[seat]
-            me["hand"] = self.hand[seat].copy()  # kept sorted
-            me["discard"] = self.disc[seat].copy()
+            me["hand"] = sorted(self.hand[seat])
+            me["discard"] = sorted(self.disc[seat])
             me["bid_cards"] = BID_CARDS[self.bid_hand[seat]].copy() if self.bid_hand[seat] else []
             me["bid_discards"] = BID_CARDS[self.bid_disc[seat]].copy() if self.bid_disc[seat] else []
             if self.bid_spec[seat] >= 0:
@@ -813,7 +813,9 @@ class SiliconVaniaState(State):
                 unseen += [r for r in s.hand[q] if not known >> r & 1]
         unseen.sort()
         rng.shuffle(unseen)
+        s.hand[seat].sort()  # kept sorted anyway; a sample must not depend on any order the seat cannot see
         for q in range(n):
+            s.disc[q].sort()
             if q == seat:
                 continue
             known = s.known[q]
