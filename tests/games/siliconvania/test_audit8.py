@@ -132,3 +132,23 @@ def test_editing_the_final_result_of_a_view_changes_no_state():
     s.breakdown(1)["housing"].append("x")
     assert s.scores() == twin.scores() == scores
     assert s.view(1)["final"] == twin.view(1)["final"] and s.view(1)["final"][1]["objective_values"][0] != 999
+
+
+# ---- the winner ------------------------------------------------------------------------------------------------
+def _tile_with(**want: int) -> int:
+    return next(i for i, t in enumerate(R.C.tiles) if all(getattr(t, k) == v for k, v in want.items()))
+
+
+def test_ties_go_to_the_most_housed_vampires_then_are_shared():
+    """"In the event of a tie, the tied player with the most Housed Vampires wins. If a tie still persists, the tied
+    players share the victory." """
+    coffin = _tile_with(blood=0, coffins=1, animal=-1)
+    blood = _tile_with(blood=1, coffins=0, animal=-1)
+    grid = [[coffin] + [-1] * 15, [blood] + [-1] * 15, [-1] * 16]
+    s = S.for_test(3, 0, tasks=[], grid=grid, vamp=[1, 1, 1], objs=[[], [], []])
+    assert s.is_over and s.scores() == [1.0, 1.0, 0.0]
+    assert s.winners() == [0]  # seat 0 housed its vampire, seat 1 scored blood
+    shared = S.for_test(3, 0, tasks=[], grid=[[coffin] + [-1] * 15, [coffin] + [-1] * 15, [-1] * 16],
+                        vamp=[1, 1, 0], objs=[[], [], []])
+    assert shared.winners() == [0, 1]
+    assert S.for_test(2, 0, tasks=[], objs=[[], []]).winners() == [0, 1]

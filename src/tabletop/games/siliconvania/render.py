@@ -135,7 +135,8 @@ def _seat_summary(i: int, s: dict[str, Any], you: bool) -> Text:
     bid = s.get("bid")
     if bid:
         value = s.get("bid_value")
-        out.append(f"\nbid {bid[0]}" + (f" (counts {value})" if value is not None and value != bid[0] else "")
+        as_0 = " (as 0)" if s.get("bid_as_0") else ""
+        out.append(f"\nbid {bid[0]}{as_0}" + (f" (counts {value})" if value is not None and value != bid[0] else "")
                    + f" with s{bid[1]} {C.specialists[bid[1]].name}")
     elif s["has_bid"]:
         out.append("\nbid placed (hidden)")
