@@ -356,3 +356,50 @@ def test_housing_search_serves_parks_and_rows_under_the_cap():
     assert r["objectives"] == 12 and r["housed"] == 4  # six parks beat a Sales Rep row (3 at d1) with four parks
     r = score(layout, vampires=5, objectives=[SALES_REP, GROUNDSKEEPER])
     assert r["objectives"] == 12 + 3 and r["housed"] == 5  # 3 at d1 (serving c1), c4 and a2: six parks and row d
+
+
+def _vampires_placed(r: dict) -> int:
+    return sum(m.count("V") for m in r["housing"])
+
+
+def test_sales_rep_counts_a_mall_castle_and_a_row_with_exactly_three_coffins():
+    assert objective_values(city({"lefta": K(MALL), "a1": B(NEIGHBORHOOD, coffins=3)}), housed({"a1": 3}))[
+        SALES_REP] == 3
+    r = score({"a1": B(NEIGHBORHOOD, coffins=3), "b1": B(MALL, coffins=3)}, vampires=3, objectives=[SALES_REP])
+    assert r["objectives"] == 3 and r["housing"][POS["b1"]] == ["V"] * 3
+
+
+def test_housing_search_prefers_a_sales_rep_row_when_vampires_are_short():
+    """Three vampires: the Mall row (3 VP) beats serving the one park (2 VP)."""
+    layout = {"a1": B(MALL, coffins=4), "d3": B(NEIGHBORHOOD, coffins=1), "d4": B(PARK)}
+    r = score(layout, vampires=3, objectives=[SALES_REP, GROUNDSKEEPER])
+    assert r["objectives"] == 3 and r["housed"] == 3 == _vampires_placed(r)
+
+
+def test_housing_search_counts_the_vampires_serving_parks_inside_a_sales_rep_row():
+    """Row c holds the Mall and the cells serving parks d1-d3: three vampires there score both (6 + 3)."""
+    layout = {"c1": B(NEIGHBORHOOD, coffins=1), "c2": B(NEIGHBORHOOD, coffins=1), "c3": B(NEIGHBORHOOD, coffins=1),
+              "c4": B(MALL), "d1": B(PARK), "d2": B(PARK), "d3": B(PARK), "a1": B(PARK),
+              "a2": B(NEIGHBORHOOD, coffins=1)}
+    r = score(layout, vampires=3, objectives=[SALES_REP, GROUNDSKEEPER])
+    assert r["objectives"] == 9 and r["housed"] == 3 == _vampires_placed(r)
+
+
+def test_housing_search_never_places_more_vampires_than_it_has():
+    """Four cells of the Mall row could serve four parks, but three vampires serve three (6 + 3)."""
+    layout = {f"c{i}": B(NEIGHBORHOOD, coffins=1) for i in range(1, 5)} | {f"d{i}": B(PARK) for i in range(1, 5)}
+    layout["leftc"] = K(MALL)
+    r = score(layout, vampires=3, objectives=[SALES_REP, GROUNDSKEEPER])
+    assert r["objectives"] == 9 and r["housed"] == 3 == _vampires_placed(r)
+
+
+def test_only_one_hound_and_one_cat_count_when_coffins_are_short():
+    r = score({"a1": B(PARK, animal=0, coffins=2)}, vampires=2, hounds=1)
+    assert r["total"] == 4 and (r["housed"], r["animals_count"]) == (1, 2)  # a hound and a vampire: 1 + 3
+    r = score({"a1": B(PARK, animal=0, coffins=3)}, vampires=3, hounds=2, cats=2)
+    assert r["total"] == 1 + 6 and r["animals_count"] == 3  # one of each, one vampire
+
+
+def test_a_housed_cat_goes_on_a_coffin():
+    r = score({"a1": B(PARK), "b2": B(MALL, coffins=1)}, cats=1)
+    assert r["housing"][POS["b2"]] == ["C"] and r["housing"][POS["a1"]] == []
