@@ -71,7 +71,7 @@ def test_mid_game_shows_what_happened_since_your_last_decision(game):
     text = draw(name, view)
     assert "since your last decision" in text.lower()
     last = view["log"][-1]
-    last_text = last[1] if isinstance(last, list) else last
+    last_text = last["text"] if isinstance(last, dict) else last[1] if isinstance(last, list) else last
     assert " ".join(last_text.split()[:3]) in " ".join(text.split())
 
 
@@ -132,7 +132,7 @@ def test_siliconvania_other_hands_and_unrevealed_bids_are_not_drawn(when):
     visible = {r for s in view["seats"] for r in s["objectives"]} | set(view["row"])
     visible |= {s["bid"][1] for s in view["seats"] if s.get("bid")}
     visible |= {r for s in view["seats"] for r in s.get("revealed_discards", [])}
-    visible |= {int(x) for _, line in view["log"] for x in re.findall(r"\bs(\d+)\b", line)}  # e.g. taken from the row
+    visible |= {int(x) for e in view["log"] for x in re.findall(r"\bs(\d+)\b", e["text"])}  # e.g. taken from the row
     hidden = others - mine - visible
     assert hidden, "the test needs some hidden specialists"
     assert not hidden & public

@@ -5,8 +5,7 @@ of 1 + players pools; one specialist per player into the row), secret simultaneo
 card 1-7 and a specialist from hand; nobody sees another's bid before the reveal), Building Tile Resolution
 (highest bid first, ties by higher specialist rank; the bid card's ability first: 1-2 gain a vampire, 3
 recovers a used bid card, 6 and 7 cost 1 and 2 vampires or count as 0, the player's choice when they can pay;
-2 players: the winner takes two pools and
-the other the rest; 3+: one pool each, leftovers discarded; tile bonuses at once; tiles into empty grid cells),
+2 players: the winner takes two pools and the other the rest; 3+: one pool each, leftovers discarded; tile bonuses at once; tiles into empty grid cells),
 Specialist Card Resolution (highest rank first: bid effect, take a specialist from the row, bid card to your
 private discard; from round 4 add a card from hand to your city objectives). Track bonuses (recover, castle,
 train, contract, relocate, swap objective, upgrade castle) are gained on landing or passing; a contract when a
