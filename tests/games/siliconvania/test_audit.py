@@ -228,3 +228,28 @@ def test_the_view_has_a_public_log_with_revealed_bids_and_taken_tiles():
     for seat in (None, 1, 2):  # a bid is secret until the reveal: the others saw only that one was placed
         assert [e["text"] for e in hidden.log(seat)][-1] == "placed a facedown bid"
     assert f"s{bid.args[1]}" in hidden.log(0)[-1]["text"]
+
+
+def test_housing_search_matches_exhaustive_search_on_park_heavy_whole_cities():
+    """Ruling V-10 with V-23, audit 22: whole 4x4 cities full of Parks and single coffins, few vampires, so that the
+    search must choose which parks and rows to serve (and the cap of 12 VP per card matters)."""
+    rng = Rng(2026)
+    kinds = [SC.PARK] * 5 + [SC.MALL, SC.NEIGHBORHOOD]
+    for _ in range(400):
+        cells: list[SC.Cell | None] = [None] * 24
+        spots = 0
+        for i in range(16):
+            if rng.below(6) == 0:
+                continue
+            coffins = 1 if spots < 9 and rng.below(3) == 0 else 0
+            spots += coffins
+            cells[i] = (SC.BUILDING, kinds[rng.below(len(kinds))], 0, coffins, -1, 0, 0)
+        if rng.below(2):
+            cells[20 + rng.below(4)] = (SC.CASTLE, SC.MALL, 0, 0, -1, 0, 0)
+        vampires = 1 + rng.below(5)
+        objectives = [[SC.GROUNDSKEEPER], [SC.SALES_REP, SC.GROUNDSKEEPER], [SC.GROUNDSKEEPER] * 2 + [SC.SALES_REP]][
+            rng.below(3)]
+        got = SC.score_city(cells, vampires=vampires, cats=0, hounds=0, contracts=0, objectives=objectives,
+                            scorpion=False, collar=False, tiaras=0)
+        assert sum(m.count("V") for m in got["housing"]) == got["housed"]
+        assert got["total"] - got["diversity"] - got["blood"] == _brute(cells, vampires, 0, 0, objectives), cells
