@@ -235,7 +235,7 @@ def test_housing_search_matches_exhaustive_search_on_park_heavy_whole_cities():
     search must choose which parks and rows to serve (and the cap of 12 VP per card matters)."""
     rng = Rng(2026)
     kinds = [SC.PARK] * 5 + [SC.MALL, SC.NEIGHBORHOOD]
-    for _ in range(400):
+    for _ in range(1500):
         cells: list[SC.Cell | None] = [None] * 24
         spots = 0
         for i in range(16):
@@ -246,6 +246,9 @@ def test_housing_search_matches_exhaustive_search_on_park_heavy_whole_cities():
             cells[i] = (SC.BUILDING, kinds[rng.below(len(kinds))], 0, coffins, -1, 0, 0)
         if rng.below(2):
             cells[20 + rng.below(4)] = (SC.CASTLE, SC.MALL, 0, 0, -1, 0, 0)
+        for slot in range(16, 24):  # trains with a coffin beside a row or column
+            if cells[slot] is None and rng.below(5) == 0:
+                cells[slot] = (SC.TRAIN, -1, 0, 1, -1, 0, 0)
         vampires = 1 + rng.below(5)
         objectives = [[SC.GROUNDSKEEPER], [SC.SALES_REP, SC.GROUNDSKEEPER], [SC.GROUNDSKEEPER] * 2 + [SC.SALES_REP]][
             rng.below(3)]
