@@ -27,12 +27,12 @@ def test_short_menu_lists_one_action_a_line_in_legal_order():
 def test_siliconvania_bids_are_a_grid_of_bid_values_by_specialist():
     state = tabletop.new_game("siliconvania", 3, 7)
     legal = state.legal_actions()
-    assert len(legal) == 42
+    assert len(legal) == 54  # 7 cards x 6 specialists, and 6=0 / 7=0 with the two starting vampires (ruling V-9)
     order = play_cli.menu_order(legal)
     assert sorted(a.text for a in order) == sorted(a.text for a in legal)
     lines = [line.split() for line in text_of(play_cli.menu(legal)).splitlines() if line.strip()]
     specialists = lines[0]
-    assert len(lines) == 1 + 7 and len(specialists) == 6
+    assert len(lines) == 1 + 9 and len(specialists) == 6
     for row in lines[1:]:
         value = row[1]
         for spec, number in zip(specialists, row[2:], strict=True):

@@ -132,7 +132,7 @@ def test_siliconvania_other_hands_and_unrevealed_bids_are_not_drawn(when):
     visible = {r for s in view["seats"] for r in s["objectives"]} | set(view["row"])
     visible |= {s["bid"][1] for s in view["seats"] if s.get("bid")}
     visible |= {r for s in view["seats"] for r in s.get("revealed_discards", [])}
-    visible |= {int(x) for _, line in view["log"] for x in re.findall(r"\bs(\d+)\b", line)}  # e.g. taken from the row
+    visible |= {int(x) for e in view["log"] for x in re.findall(r"\bs(\d+)\b", e["text"])}  # e.g. taken from the row
     hidden = others - mine - visible
     assert hidden, "the test needs some hidden specialists"
     assert not hidden & public

@@ -104,7 +104,7 @@ def test_specialist_resolution_bid_effect_then_take_then_private_discard():
                    vamp=[2, 2], hand=[[10, 11, 12, 13, 14], [20, 21, 22, 23, 24, 25]], in_flight=[1, 0])
     assert s.vamp[0] == 3 and s.legal_actions()[0].verb == "take"
     s.apply("take s2")
-    assert s.hand[0][-1] == 2 and s.disc[0] == [rank] and s.in_flight[0] == 0
+    assert 2 in s.hand[0] and s.disc[0] == [rank] and s.in_flight[0] == 0
     assert "discard" not in s.view(1)["seats"][0] and s.view(1)["seats"][0]["discard_size"] == 1
 
 
@@ -130,7 +130,7 @@ def test_exchange_cannot_give_away_a_building_with_an_antiquity():
 
 def test_upgraded_castle_keeps_its_printed_icons_and_adds_the_scorpion():
     """Ruling V-16."""
-    park = next(c for c in range(7) if R.C.castles[c].animal >= 0)
+    park = next(c for c in range(7) if R.C.castles[c].coffins > 0)  # any castle: none shows an animal (V-21)
     plain = S.for_test(2, 0, perim=[[park] + [-1] * 7, [-1] * 8])
     before = plain.breakdown(0)["animals_count"]
     s = S.for_test(2, 0, tasks=[(R.K_UPGRADE, 0, 0, 0)], perim=[[park] + [-1] * 7, [-1] * 8])
@@ -220,8 +220,39 @@ def test_the_view_has_a_public_log_with_revealed_bids_and_taken_tiles():
     while s.round == 1 and s.legal_actions()[0].verb == "bid":
         s.apply(s.legal_actions()[0])
     log = s.view(1)["log"]
-    assert [q for q, _ in log if q >= 0][:3] == [0, 1, 2]
-    assert all("revealed bid" in text for q, text in log if q >= 0)
+    reveals = [e for e in log if e["text"].startswith("revealed bid")]
+    assert [e["seat"] for e in reveals] == [0, 1, 2]
     hidden = tabletop.new_game("siliconvania", 3, 2)
-    hidden.apply(hidden.legal_actions()[0])
-    assert all("bid" not in text for _, text in hidden.view(1)["log"])  # a bid is secret until the reveal
+    bid = hidden.legal_actions()[0]
+    hidden.apply(bid)
+    for seat in (None, 1, 2):  # a bid is secret until the reveal: the others saw only that one was placed
+        assert [e["text"] for e in hidden.log(seat)][-1] == "placed a facedown bid"
+    assert f"s{bid.args[1]}" in hidden.log(0)[-1]["text"]
+
+
+def test_housing_search_matches_exhaustive_search_on_park_heavy_whole_cities():
+    """Ruling V-10 with V-23, audit 22: whole 4x4 cities full of Parks and single coffins, few vampires, so that the
+    search must choose which parks and rows to serve (and the cap of 12 VP per card matters)."""
+    rng = Rng(2026)
+    kinds = [SC.PARK] * 5 + [SC.MALL, SC.NEIGHBORHOOD]
+    for _ in range(1500):
+        cells: list[SC.Cell | None] = [None] * 24
+        spots = 0
+        for i in range(16):
+            if rng.below(6) == 0:
+                continue
+            coffins = 1 if spots < 9 and rng.below(3) == 0 else 0
+            spots += coffins
+            cells[i] = (SC.BUILDING, kinds[rng.below(len(kinds))], 0, coffins, -1, 0, 0)
+        if rng.below(2):
+            cells[20 + rng.below(4)] = (SC.CASTLE, SC.MALL, 0, 0, -1, 0, 0)
+        for slot in range(16, 24):  # trains with a coffin beside a row or column
+            if cells[slot] is None and rng.below(5) == 0:
+                cells[slot] = (SC.TRAIN, -1, 0, 1, -1, 0, 0)
+        vampires = 1 + rng.below(5)
+        objectives = [[SC.GROUNDSKEEPER], [SC.SALES_REP, SC.GROUNDSKEEPER], [SC.GROUNDSKEEPER] * 2 + [SC.SALES_REP]][
+            rng.below(3)]
+        got = SC.score_city(cells, vampires=vampires, cats=0, hounds=0, contracts=0, objectives=objectives,
+                            scorpion=False, collar=False, tiaras=0)
+        assert sum(m.count("V") for m in got["housing"]) == got["housed"]
+        assert got["total"] - got["diversity"] - got["blood"] == _brute(cells, vampires, 0, 0, objectives), cells

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import tabletop
@@ -86,6 +88,24 @@ def test_specialist_order_by_rank_highest_first():
 def test_silent_bid_cards_6_and_7_cost_vampires_or_count_as_zero(card, vampires, value, left):
     s = _bid_state(2, [(card, 10), (1, 5)], vamp=[vampires, 2])
     assert s.bid_value[0] == value and s.vamp[0] == left
+
+
+@pytest.mark.parametrize(("vampires", "as_zero"), [(0, set()), (1, {6}), (2, {6, 7}), (5, {6, 7})])
+def test_cards_6_and_7_may_count_as_0_to_keep_the_vampires_whenever_the_player_can_pay(vampires, as_zero):
+    """Ruling V-9: "Cards 6 and 7 require you to discard Vampires from your supply or treat your Bid as 0": a player
+    who can pay chooses (`bid 6=0 sN` keeps the vampires); one who cannot is not asked."""
+    s = S.for_test(2, 0, tasks=[(R.K_BID, 0, 0, 0), (R.K_BID, 1, 0, 0), (R.K_REVEAL, 0, 0, 0)], vamp=[vampires, 2],
+                   hand=[[10, 11], [20, 21]])
+    legal = [str(a) for a in s.legal_actions()]
+    assert {int(a.split()[1][0]) for a in legal if "=0" in a} == as_zero
+    assert len(legal) == 2 * (7 + len(as_zero))
+    if not as_zero:
+        return
+    s.apply(f"bid {max(as_zero)}=0 s10")
+    assert s.view(1)["seats"][0]["bid"] is None and "=0" not in json.dumps(s.view(1))  # secret until the reveal
+    s.apply("bid 1 s20")
+    assert s.bid_value[0] == 0 and s.vamp[0] == vampires and s.bid_hand[0] == 0b1111111 & ~(1 << max(as_zero) - 1)
+    assert s.order == [1, 0] and any("kept the vampires" in e["text"] for e in s.log(1))
 
 
 def test_silent_bid_card_3_may_recover_itself():

@@ -212,3 +212,194 @@ def test_scoring_example_from_the_rulebook_totals_99():
     assert r["objective_values"][NOBLE] == 9 and r["objective_values"][GROUNDSKEEPER] == 10
     assert r["objective_values"][DOCTOR] == 10
     assert r["total"] == 99
+
+
+# ---- Audit 22: each final-scoring rule pinned at its boundaries (hand-computed) -------------------------------
+ALL_SURVIVAL = {f"{'abcd'[i // 4]}{i % 4 + 1}": B(i % 7, surv=1) for i in range(16)}
+
+
+@pytest.mark.parametrize(
+    ("objective", "layout", "vampires", "uncapped"),
+    [
+        # 16 survival tiles all adjacent to each other: 16 x 2 = 32
+        (DOCTOR, ALL_SURVIVAL, {}, 32),
+        # 8 isolated innovation tiles on a checkerboard: 8 x 2 = 16
+        (TECHIE, {f"{'abcd'[r]}{c + 1}": B(LAB, inn=1) for r in range(4) for c in range(4) if (r + c) % 2 == 0}, {},
+         16),
+        # 5 Mausoleums each beside a Blood Bank: 5 x 3 = 15
+        (NOBLE, {"a1": B(MAUSOLEUM), "a2": B(BLOOD_BANK), "a3": B(MAUSOLEUM), "b2": B(MAUSOLEUM),
+                 "c1": B(MAUSOLEUM), "c2": B(BLOOD_BANK), "c3": B(MAUSOLEUM)}, {}, 15),
+        # 7 Parks each beside a tile with a housed vampire: 7 x 2 = 14
+        (GROUNDSKEEPER, {"a1": B(PARK), "a2": B(NEIGHBORHOOD, coffins=1), "a3": B(PARK), "b2": B(PARK),
+                         "c1": B(PARK), "c2": B(NEIGHBORHOOD, coffins=1), "c3": B(PARK), "d2": B(PARK),
+                         "top2": K(PARK)}, {"a2": 1, "c2": 1}, 14),
+        # 5 Neighborhoods each with 3 neighbour types: 5 x 3 = 15
+        (RESIDENT, {"a1": B(NEIGHBORHOOD), "a2": B(PARK), "b1": B(MALL), "top1": K(METRO),
+                    "a3": B(NEIGHBORHOOD), "a4": B(MALL), "b3": B(METRO),
+                    "c1": B(NEIGHBORHOOD), "d1": B(METRO), "c2": B(LAB),
+                    "c4": B(NEIGHBORHOOD), "b4": B(PARK), "d4": B(LAB), "c3": B(BLOOD_BANK),
+                    "d2": B(NEIGHBORHOOD), "d3": B(MAUSOLEUM)}, {}, 15),
+    ],
+    ids=["doctor", "techie", "noble", "groundskeeper", "resident"],
+)
+def test_each_city_objective_card_scores_at_most_12_vp(objective, layout, vampires, uncapped):
+    """Ruling V-23: "Score 0-12 VP for each City Objective Specialist card" (the count alone would be `uncapped`)."""
+    assert uncapped > 12
+    assert objective_values(city(layout), housed(vampires))[objective] == 12
+    r = score(layout, vampires=sum(vampires.values()), objectives=[objective] * 3)
+    assert r["objective_values"][objective] == 12 and r["objectives"] == 36
+
+
+def test_engineer_and_sales_rep_reach_exactly_12_with_all_four_columns_or_rows():
+    layout = {f"{'abcd'[r]}{c + 1}": B([METRO, PARK, MALL, LAB][(r + c) % 4], coffins=3) for r in range(4)
+              for c in range(4)}
+    assert objective_values(city(layout), [0] * 24)[ENGINEER] == 12
+    assert objective_values(city(layout), housed({f"{r}1": 3 for r in "abcd"}))[SALES_REP] == 12
+
+
+def test_blood_cluster_counts_tiles_with_a_single_blood():
+    """"a single cluster of orthogonally adjacent Building and/or Perimeter tiles that all feature one or more Blood
+    icons": tiles with exactly one blood start and extend a cluster."""
+    assert blood_cluster(city({"a1": B(MALL, blood=1)})) == 1
+    assert blood_cluster(city({"a1": B(MALL, blood=1), "a2": B(MALL, blood=1), "a3": B(MALL, blood=1)})) == 3
+    assert blood_cluster(city({"a1": B(MALL, blood=2), "a2": B(MALL, blood=1), "b2": B(MALL, blood=1)})) == 4
+    assert blood_cluster(city({"lefta": T(1, 0), "a1": B(MALL, blood=1), "top1": K(BLOOD_BANK, blood=1)})) == 3
+    # a tile without blood breaks the cluster; the best single cluster scores
+    layout = {"a1": B(MALL, blood=2), "a2": B(MALL), "a3": B(MALL, blood=1), "a4": B(MALL, blood=2)}
+    assert blood_cluster(city(layout)) == 3
+    assert score(layout)["blood"] == 3
+    assert blood_cluster(city({})) == 0
+
+
+def test_tile_diversity_is_exactly_5_for_seven_types_and_a_blank_tile_has_no_type():
+    seven = {"a1": B(0), "a2": B(1), "a3": B(2), "a4": B(3), "b1": B(4), "b2": B(5), "b3": B(LAB)}
+    assert score(seven)["diversity"] == 5
+    assert score({**seven, "b3": (BLANK, -1, 0, 0, -1, 0, 0)})["diversity"] == 0
+    assert score({**seven, "b4": B(0), "c1": B(1)})["diversity"] == 5  # more tiles of a type add nothing
+
+
+def test_housed_vampires_one_vp_each_one_meeple_a_coffin():
+    layout = {"a1": B(NEIGHBORHOOD, coffins=3), "lefta": T(0, 2)}
+    assert score(layout, vampires=4)["housed"] == 4
+    assert score(layout, vampires=5)["housed"] == 5
+    assert score(layout, vampires=7)["housed"] == 5  # unhoused vampires score nothing
+    r = score(layout, vampires=5, cats=1, hounds=1)  # 5 coffins: an animal is worth more than a vampire here
+    assert r["housed"] + r["animals_count"] == 5 and r["total"] == r["housed"] + r["animals"]
+    assert score(layout, vampires=3, cats=1, hounds=1)["animals_count"] == 2  # room for all: all housed
+
+
+def test_animals_count_each_kind_once_castles_and_scorpion_collar_included():
+    layout = {"a1": B(PARK, animal=0), "a2": B(PARK, animal=0), "top1": K(PARK, animal=1)}
+    assert score(layout)["animals_count"] == 2  # two Bats are one animal; an animal on a castle counts
+    assert score(layout, scorpion=True)["animals_count"] == 3
+    assert score(layout, scorpion=True, collar=True)["animals"] == 9  # 4 animals
+    assert score({"a1": B(PARK, animal=0, coffins=2)}, cats=2, hounds=3)["animals_count"] == 3  # one cat, one hound
+    nine = {f"a{i + 1}": B(PARK, animal=i) for i in range(4)} | {f"b{i + 1}": B(PARK, animal=4 + i) for i in range(2)}
+    nine["c1"] = B(MALL, coffins=2)
+    assert score(nine, scorpion=True, cats=1, hounds=1, collar=True)["animals"] == 25  # 8+ animals: 25
+
+
+@pytest.mark.parametrize(("n", "vp"), [(1, 4), (2, 8)])
+def test_tiaras_score_4_each_and_count_in_the_total(n, vp):
+    r = score({"a1": B(MALL, coffins=1)}, tiaras=n, vampires=1, contracts=1)
+    assert r["tiaras"] == vp and r["total"] == vp + 1 + 2
+
+
+def test_total_is_the_sum_of_every_category():
+    layout = {"a1": B(0, animal=0, surv=1), "a2": B(1, blood=1, coffins=2, surv=1), "a3": B(2, blood=2),
+              "a4": B(3), "b1": B(4), "b2": B(5, blood=1), "b3": B(LAB, inn=1)}
+    r = score(layout, vampires=2, contracts=3, tiaras=1, objectives=[DOCTOR, DOCTOR, TECHIE], scorpion=True)
+    assert (r["diversity"], r["housed"], r["animals"], r["blood"], r["contracts"], r["objectives"], r["tiaras"]) == (
+        5, 2, 3, 4, 11, 2 * 4 + 2, 4)
+    assert r["total"] == 5 + 2 + 3 + 4 + 11 + 10 + 4
+
+
+def test_doctor_and_techie_count_park_tiles_and_need_an_icon_on_both():
+    """Type 0 (Park) tiles are tiles like any other for the icon objectives."""
+    assert objective_values(city({"a1": B(PARK, surv=1), "a2": B(PARK, surv=1)}), [0] * 24)[DOCTOR] == 4
+    assert objective_values(city({"a1": B(PARK, surv=1), "a2": B(PARK)}), [0] * 24)[DOCTOR] == 0
+    assert objective_values(city({"a1": B(PARK, inn=1), "a3": B(PARK, inn=1)}), [0] * 24)[TECHIE] == 4
+    assert objective_values(city({"a1": B(PARK, inn=1), "a2": B(PARK, inn=1)}), [0] * 24)[TECHIE] == 0
+    assert objective_values(city({"a1": B(PARK, inn=1), "a2": B(PARK)}), [0] * 24)[TECHIE] == 2
+
+
+def test_objective_thresholds_exactly_at_the_boundary():
+    # Resident: exactly 3 different neighbour types qualifies, with Park among them
+    assert objective_values(city({"b2": B(NEIGHBORHOOD), "a2": B(PARK), "b1": B(MALL), "b3": B(METRO)}),
+                            [0] * 24)[RESIDENT] == 3
+    # Engineer: exactly 4 types with Metro; 4 types without Metro; 3 types with Metro
+    col = {"a1": B(METRO), "b1": B(PARK), "c1": B(MALL), "d1": B(LAB)}
+    assert objective_values(city(col), [0] * 24)[ENGINEER] == 3
+    assert objective_values(city({**col, "a1": B(NEIGHBORHOOD)}), [0] * 24)[ENGINEER] == 0
+    assert objective_values(city({**col, "d1": B(PARK)}), [0] * 24)[ENGINEER] == 0
+    # Sales Rep: exactly 3 housed vampires in the row with a Mall; 2 are not enough
+    row = {"a1": B(MALL, coffins=1), "a2": B(NEIGHBORHOOD, coffins=2)}
+    assert objective_values(city(row), housed({"a1": 1, "a2": 2}))[SALES_REP] == 3
+    assert objective_values(city(row), housed({"a2": 2}))[SALES_REP] == 0
+    # Groundskeeper: one housed vampire next door is enough
+    assert objective_values(city({"a1": B(PARK), "a2": B(MALL, coffins=1)}), housed({"a2": 1}))[GROUNDSKEEPER] == 2
+    # Noble: a Mausoleum castle counts, a Mausoleum with no Blood Bank beside it does not
+    assert objective_values(city({"top1": K(MAUSOLEUM), "a1": B(BLOOD_BANK), "c3": B(MAUSOLEUM)}),
+                            [0] * 24)[NOBLE] == 3
+
+
+def test_housing_search_serves_parks_and_rows_under_the_cap():
+    """Ruling V-10 with V-23: with vampires for only some parks, the search covers as many as count (at most 6)."""
+    layout = {"a1": B(PARK), "a2": B(NEIGHBORHOOD, coffins=1), "a3": B(PARK), "c1": B(PARK),
+              "c2": B(NEIGHBORHOOD, coffins=1), "c3": B(PARK), "b4": B(PARK), "d4": B(PARK), "c4": B(MALL, coffins=1),
+              "d1": B(MALL, coffins=4)}
+    r = score(layout, vampires=3, objectives=[GROUNDSKEEPER])
+    assert r["objective_values"][GROUNDSKEEPER] == 12 and r["housed"] == 3
+    r = score(layout, vampires=2, objectives=[GROUNDSKEEPER])
+    assert r["objective_values"][GROUNDSKEEPER] == 10  # c4 serves c3, b4, d4; a2 serves a1, a3
+    r = score(layout, vampires=4, objectives=[SALES_REP, GROUNDSKEEPER])
+    assert r["objectives"] == 12 and r["housed"] == 4  # six parks beat a Sales Rep row (3 at d1) with four parks
+    r = score(layout, vampires=5, objectives=[SALES_REP, GROUNDSKEEPER])
+    assert r["objectives"] == 12 + 3 and r["housed"] == 5  # 3 at d1 (serving c1), c4 and a2: six parks and row d
+
+
+def _vampires_placed(r: dict) -> int:
+    return sum(m.count("V") for m in r["housing"])
+
+
+def test_sales_rep_counts_a_mall_castle_and_a_row_with_exactly_three_coffins():
+    assert objective_values(city({"lefta": K(MALL), "a1": B(NEIGHBORHOOD, coffins=3)}), housed({"a1": 3}))[
+        SALES_REP] == 3
+    r = score({"a1": B(NEIGHBORHOOD, coffins=3), "b1": B(MALL, coffins=3)}, vampires=3, objectives=[SALES_REP])
+    assert r["objectives"] == 3 and r["housing"][POS["b1"]] == ["V"] * 3
+
+
+def test_housing_search_prefers_a_sales_rep_row_when_vampires_are_short():
+    """Three vampires: the Mall row (3 VP) beats serving the one park (2 VP)."""
+    layout = {"a1": B(MALL, coffins=4), "d3": B(NEIGHBORHOOD, coffins=1), "d4": B(PARK)}
+    r = score(layout, vampires=3, objectives=[SALES_REP, GROUNDSKEEPER])
+    assert r["objectives"] == 3 and r["housed"] == 3 == _vampires_placed(r)
+
+
+def test_housing_search_counts_the_vampires_serving_parks_inside_a_sales_rep_row():
+    """Row c holds the Mall and the cells serving parks d1-d3: three vampires there score both (6 + 3)."""
+    layout = {"c1": B(NEIGHBORHOOD, coffins=1), "c2": B(NEIGHBORHOOD, coffins=1), "c3": B(NEIGHBORHOOD, coffins=1),
+              "c4": B(MALL), "d1": B(PARK), "d2": B(PARK), "d3": B(PARK), "a1": B(PARK),
+              "a2": B(NEIGHBORHOOD, coffins=1)}
+    r = score(layout, vampires=3, objectives=[SALES_REP, GROUNDSKEEPER])
+    assert r["objectives"] == 9 and r["housed"] == 3 == _vampires_placed(r)
+
+
+def test_housing_search_never_places_more_vampires_than_it_has():
+    """Four cells of the Mall row could serve four parks, but three vampires serve three (6 + 3)."""
+    layout = {f"c{i}": B(NEIGHBORHOOD, coffins=1) for i in range(1, 5)} | {f"d{i}": B(PARK) for i in range(1, 5)}
+    layout["leftc"] = K(MALL)
+    r = score(layout, vampires=3, objectives=[SALES_REP, GROUNDSKEEPER])
+    assert r["objectives"] == 9 and r["housed"] == 3 == _vampires_placed(r)
+
+
+def test_only_one_hound_and_one_cat_count_when_coffins_are_short():
+    r = score({"a1": B(PARK, animal=0, coffins=2)}, vampires=2, hounds=1)
+    assert r["total"] == 4 and (r["housed"], r["animals_count"]) == (1, 2)  # a hound and a vampire: 1 + 3
+    r = score({"a1": B(PARK, animal=0, coffins=3)}, vampires=3, hounds=2, cats=2)
+    assert r["total"] == 1 + 6 and r["animals_count"] == 3  # one of each, one vampire
+
+
+def test_a_housed_cat_goes_on_a_coffin():
+    r = score({"a1": B(PARK), "b2": B(MALL, coffins=1)}, cats=1)
+    assert r["housing"][POS["b2"]] == ["C"] and r["housing"][POS["a1"]] == []

@@ -17,6 +17,7 @@ TRACK_KINDS = ("", "contract", "recover", "train", "relocate", "castle", "swap_o
 ANTIQUITY_KINDS = ("Goblet", "Scepter", "Collar", "Bangle", "Tiara")
 OBJECTIVES = ("Groundskeeper", "Doctor", "Techie", "Resident", "Engineer", "Sales Rep", "Noble")
 RULEBOOK_TYPES = ("Park", "Neighborhood", "Metro", "Mall", "Mausoleum", "Blood Bank")
+BID_ABILITIES = ("", "vampire", "recover")
 COUNTS = {"tile": 88, "specialist": 70, "castle": 7, "train": 6, "antiquity": 7}
 
 
@@ -51,6 +52,15 @@ class Specialist:
 
 
 @dataclass(frozen=True)
+class BidCard:
+    """A silent bid card: its number (the bid), its ability (one of BID_ABILITIES) and its cost in vampires."""
+
+    number: int
+    ability: str
+    cost: int
+
+
+@dataclass(frozen=True)
 class Components:
     """All static component data of the game."""
 
@@ -62,7 +72,7 @@ class Components:
     antiquities: tuple[int, ...]  # index into ANTIQUITY_KINDS per antiquity tile
     specialists: dict[int, Specialist]
     track: tuple[int, ...]  # index into TRACK_KINDS per space
-    bid_abilities: tuple[str, ...]  # for bid cards 1..7
+    bid_cards: tuple[BidCard, ...]  # silent bid cards 1..7, in order
     vampires: int
     cats: int
     hounds: int
@@ -182,14 +192,22 @@ def parse(data: dict[str, Any]) -> Components:
         if s not in TRACK_KINDS:
             raise ComponentError(f"[track] space {s!r} is not one of {list(TRACK_KINDS)}")
     bids = data.get("bid_card", [])
-    if [b.get("number") for b in bids] != list(range(1, 8)):
+    numbers = [b.get("number") if isinstance(b, dict) else None for b in bids] if isinstance(bids, list) else None
+    if numbers != list(range(1, 8)):
         raise ComponentError("[[bid_card]] entries must be numbered 1..7 in order")
+    bid_cards: list[BidCard] = []
+    for b in bids:
+        where = f"bid card {b['number']}"
+        ability = _need(b, "ability", str, where)
+        if ability not in BID_ABILITIES:
+            raise ComponentError(f"{where}: ability {ability!r} is not one of {list(BID_ABILITIES)}")
+        bid_cards.append(BidCard(b["number"], ability, _range(_need(b, "cost", int, where), 0, 3, "cost", where)))
     sup = _need(data, "supply", dict, "top level")
     return Components(
         types=types, animals=animals, tiles=tiles, castles=tuple(sorted(castles, key=lambda c: c.type)),
         trains=trains, antiquities=tuple(antiq), specialists=specs,
         track=tuple(TRACK_KINDS.index(s) for s in track_raw),
-        bid_abilities=tuple(str(b.get("ability", "")) for b in bids),
+        bid_cards=tuple(bid_cards),
         **{k: _need(sup, k, int, "[supply]") for k in (
             "vampires", "cats", "hounds", "contracts", "start_vampires", "hand_size", "rounds", "exchange_pool")},
     )

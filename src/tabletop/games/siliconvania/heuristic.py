@@ -24,7 +24,7 @@ from typing import Any, cast
 
 from tabletop.core import Action, Rng, SeatHandle
 from tabletop.games.siliconvania.components import load
-from tabletop.games.siliconvania.rules import K_BID, K_PLACE, SiliconVaniaState
+from tabletop.games.siliconvania.rules import BID_COST, K_BID, K_PLACE, SiliconVaniaState
 
 C = load()
 EFFECT_VALUE = {"vampire": 1.0, "innovation": 1.5, "survival": 1.5, "cat": 2.0, "hound": 2.0, "exchange": 1.0,
@@ -149,7 +149,7 @@ class HeuristicAgent:
             gap = values[0] - values[min(len(values) - 1, n - 1)] if values else 0.0
         cards = sorted({int(a.args[0]) for a in legal})
         vamps = me["vampires"]
-        payable = [c for c in cards if c < 6 or vamps >= c - 5]
+        payable = [c for c in cards if vamps >= BID_COST[c]]
         if not payable:
             payable = cards
         discarded_high = any(c >= 5 for c in me["bid_discards"])

@@ -135,11 +135,16 @@ def _seat_summary(i: int, s: dict[str, Any], you: bool) -> Text:
     bid = s.get("bid")
     if bid:
         value = s.get("bid_value")
-        out.append(f"\nbid {bid[0]}" + (f" (counts {value})" if value is not None and value != bid[0] else "")
+        as_0 = " (as 0)" if s.get("bid_as_0") else ""
+        out.append(f"\nbid {bid[0]}{as_0}" + (f" (counts {value})" if value is not None and value != bid[0] else "")
                    + f" with s{bid[1]} {C.specialists[bid[1]].name}")
     elif s["has_bid"]:
         out.append("\nbid placed (hidden)")
-    out.append(f"\nbid cards {' '.join(map(str, s['bid_cards'])) or '-'}")
+    if "bid_cards" in s:  # your own (ruling V-22: the others' stay hidden)
+        out.append(f"\nbid cards {' '.join(map(str, s['bid_cards'])) or '-'}")
+    else:
+        played = " ".join("rec" if c < 0 else str(c) for c in s["bid_history"]) or "-"
+        out.append(f"\nbid cards {s['bid_cards_count']} (played {played})")
     out.append(f"\nhand {s['hand_size']}  discard {s['discard_size']}")
     objs = ", ".join(C.specialists[r].name for r in s["objectives"]) or "none yet"
     out.append(f"\nobjectives: {objs}")
@@ -188,19 +193,20 @@ def _log(view: dict[str, Any], me: int | None) -> RenderableType | None:
     start = 0
     if me is not None:
         for k in range(len(log) - 1, -1, -1):
-            if log[k][0] == me and not log[k][1].startswith("revealed"):
+            if log[k]["seat"] == me and not log[k]["text"].startswith("revealed"):
                 start = k + 1
                 break
     recent = log[start:][-14:] or log[-6:]
     lines = Text()
-    for q, text in recent:
-        who = "" if q < 0 else ("you" if q == me else f"seat {q}")
+    for e in recent:
+        q, text = e["seat"], e["text"]
+        who = "" if q is None else ("you" if q == me else f"seat {q}")
         lines.append(f"{who:>7} " if who else "        ", style="bold")
-        lines.append(text + "\n", style="dim" if q < 0 else "")
+        lines.append(text + "\n", style="dim" if q is None else "")
     lines.rstrip()
     title = "Since your last decision" if me is not None else "Recent events"
     return Panel(lines, title=title, title_align="left", expand=False, width=min(LOG_WIDTH, 4 + max(
-        len(text) + 8 for _, text in recent)))
+        len(e["text"]) + 8 for e in recent)))
 
 
 def _board(view: dict[str, Any]) -> tuple[RenderableType, RenderableType]:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+from bisect import insort
 from collections.abc import Callable, Mapping
 from typing import Any, Self
 
-from tabletop.core import Action, ActionTable, Rng, State, View
+from tabletop.core import Action, ActionTable, LogEntry, Rng, State, View
 from tabletop.core.options import OptionValue
 from tabletop.games.siliconvania.components import ANTIQUITY_KINDS, TRACK_KINDS, load
 from tabletop.games.siliconvania.scoring import BLANK, BUILDING, CASTLE, TRAIN, Cell, score_city
@@ -28,15 +30,19 @@ UPG, TRAIN0 = 7, 20
 DECISIONS = frozenset({K_BID, K_RECOVER, K_POOL, K_PLACE, K_CASTLE, K_TRAIN, K_RELOC, K_SWAPOBJ, K_UPGRADE,
                        K_EXCHANGE, K_ANTIQ, K_TAKE, K_OBJECTIVE})
 Task = tuple[int, int, int, int]
-LogEntry = tuple[Any, ...]  # (seat or -1, Action) or (seat or -1, word, *details); see _log_text
-Log = tuple[LogEntry, "Log"] | None
-BID_COST = (0, 0, 0, 0, 0, 0, 1, 2)  # silent bid cards 6 and 7 cost vampires
+# The log: an immutable cons list of public entries (seat or -1, text), newest first, shared by clones; per seat a
+# cons list of (index, text) that replaces the public wording of entry `index` for that seat alone (its secrets).
+Log = tuple[int, str, "Log"] | None
+PrivateLog = tuple[int, str, "PrivateLog"] | None
+# Silent bid cards, read from the component data (index 0: no card left, ruling V-13)
+BID_COST = (0, *(b.cost for b in C.bid_cards))  # vampires to discard at the reveal, or the bid counts 0 (V-9)
+BID_ABILITY = ("", *(b.ability for b in C.bid_cards))  # "", "vampire" or "recover"
 
 
 def _fmt(verb: str, args: tuple[int | str, ...]) -> str:
     a = args
     if verb == "bid":
-        return f"bid {a[0]} s{a[1]}"
+        return f"bid {a[0]}{'=0' if len(a) == 3 else ''} s{a[1]}"
     if verb in ("recover", "pool"):
         return f"{verb} {a[0]}"
     if verb == "place":
@@ -70,6 +76,7 @@ DONE_RELOC = A("relocate", "done")
 SKIP_SWAP = A("swap", "skip")
 SKIP_EXCHANGE = A("exchange", "skip")
 BID = [[A("bid", c, r) for r in range(71)] for c in range(8)]
+BID_AS_0 = [[A("bid", c, r, 0) for r in range(71)] for c in range(8)]  # keep the vampires, the bid counts 0 (V-9)
 PLACE = [[A("place", t, i) for i in range(16)] for t in range(N_TILES)]
 RECOVER = [A("recover", c) for c in range(8)]
 POOL = [A("pool", k) for k in range(8)]
@@ -105,6 +112,8 @@ class SiliconVaniaState(State):
     bid_card: list[int]
     bid_spec: list[int]
     bid_value: list[int]
+    bid_free: list[int]  # 1: the committed bid card is played as 0, its cost not paid (ruling V-9)
+    bid_events: list[tuple[int, ...]]  # per seat, public: bid card revealed (0: none), or -1 for a recovery
     in_flight: list[int]
     order: list[int]
     pending: list[list[int]]
@@ -118,15 +127,18 @@ class SiliconVaniaState(State):
     tile_deck: list[int]
     tile_disc: list[int]
     spec_deck: list[int]
-    hand: list[list[int]]
-    disc: list[list[int]]
+    hand: list[list[int]]  # sorted: the order of a hand is nothing anyone can tell (audit 19)
+    disc: list[list[int]]  # sorted
     objs: list[list[int]]
     xpool: list[int]
     pools: list[list[int]]
     row: list[int]
     stack: list[Task]
-    shown: list[int]  # per seat, bit r: specialist r was revealed as a bid and still lies in the discard pile
-    log: Log
+    shown: list[int]  # per seat, bit r: specialist r lies in the discard pile, as everyone saw (ruling V-20)
+    known: list[int]  # per seat, bit r: everyone knows specialist r is in the hand (ruling V-20)
+    entries: Log  # the log (see Log)
+    log_len: int
+    plog: list[PrivateLog]
     _opts: list[Action]
     _final: list[dict[str, Any]] | None
 
@@ -152,6 +164,8 @@ class SiliconVaniaState(State):
         s.bid_card = [-1] * n
         s.bid_spec = [-1] * n
         s.bid_value = [0] * n
+        s.bid_free = [0] * n
+        s.bid_events = [()] * n
         s.in_flight = [0] * n
         s.revealed = 0
         s.order = []
@@ -166,7 +180,7 @@ class SiliconVaniaState(State):
         s.tile_disc = []
         s.spec_deck = [r for r, sp in sorted(C.specialists.items()) if sp.mark <= n]
         s.rng.shuffle(s.spec_deck)
-        s.hand = [[s.spec_deck.pop() for _ in range(C.hand_size)] for _ in range(n)]
+        s.hand = [sorted(s.spec_deck.pop() for _ in range(C.hand_size)) for _ in range(n)]  # hands are kept sorted
         s.disc = [[] for _ in range(n)]
         s.objs = [[] for _ in range(n)]
         s.xpool = [s.tile_deck.pop() for _ in range(C.exchange_pool)]
@@ -174,7 +188,10 @@ class SiliconVaniaState(State):
         s.row = []
         s.stack = [(K_ROUND, 0, 0, 0)]
         s.shown = [0] * n
-        s.log = None
+        s.known = [0] * n
+        s.entries = None
+        s.log_len = 0
+        s.plog = [None] * n
         s._opts = []
         s._final = None
         s._run()
@@ -206,6 +223,7 @@ class SiliconVaniaState(State):
         s.contracts, s.inn, s.surv, s.met = self.contracts.copy(), self.inn.copy(), self.surv.copy(), self.met.copy()
         s.bid_hand, s.bid_disc = self.bid_hand.copy(), self.bid_disc.copy()
         s.bid_card, s.bid_spec, s.bid_value = self.bid_card.copy(), self.bid_spec.copy(), self.bid_value.copy()
+        s.bid_free, s.bid_events = self.bid_free.copy(), self.bid_events.copy()
         s.order = self.order.copy()
         s.in_flight = self.in_flight.copy()
         s.pending = [p.copy() for p in self.pending]
@@ -222,7 +240,8 @@ class SiliconVaniaState(State):
         s.row = self.row.copy()
         s.stack = self.stack.copy()
         s.shown = self.shown.copy()
-        s.log = self.log
+        s.known = self.known.copy()
+        s.entries, s.log_len, s.plog = self.entries, self.log_len, self.plog.copy()
         s._opts = self._opts
         s._final = self._final
         return s
@@ -268,15 +287,39 @@ class SiliconVaniaState(State):
         _DECIDE[kind](self, p, a, action)
         self._run()
 
-    def _log(self, entry: LogEntry) -> None:
-        self.log = (entry, self.log)  # an immutable cons list: clones share it
+    def _note(self, seat: int, text: str, private: int = -1, private_text: str = "") -> None:
+        """Append a log entry (seat -1: the table) worded `text` for everyone, or `private_text` for seat `private`."""
+        if private >= 0:
+            self.plog[private] = (self.log_len, private_text, self.plog[private])
+        self.entries = (seat, text, self.entries)  # immutable cons lists: clones share them
+        self.log_len += 1
+
+    def _log(self, seat: int | None, start: int) -> list[LogEntry]:
+        n = self.log_len - start
+        if n <= 0:
+            return []
+        texts: list[str] = []
+        seats: list[int] = []
+        node = self.entries
+        while node is not None and len(texts) < n:
+            q, text, node = node
+            seats.append(q)
+            texts.append(text)
+        texts.reverse()
+        seats.reverse()
+        if seat is not None:
+            pnode = self.plog[seat]
+            while pnode is not None and pnode[0] >= start:
+                texts[pnode[0] - start] = pnode[1]
+                pnode = pnode[2]
+        return [{"seat": q if q >= 0 else None, "text": x} for q, x in zip(seats, texts, strict=True)]
 
     # ---- automatic steps ---------------------------------------------------------------------------------
     def _a_round(self, p: int, a: int, b: int) -> None:
         """Refresh: fill the selection pools and the specialist row, then every seat bids."""
         n = self.players
         self.round += 1
-        self._log((-1, "round", self.round))
+        self._note(-1, f"round {self.round} begins")
         per, count = (1, 4) if n == 2 else (2, n + 1)
         pools = []
         for _ in range(count):
@@ -302,38 +345,44 @@ class SiliconVaniaState(State):
         return self.tile_deck.pop() if self.tile_deck else -1
 
     def _a_reveal(self, p: int, a: int, b: int) -> None:
-        """All bids are revealed at once; bid cards 6 and 7 are paid for or count as 0 (ruling V-9)."""
+        """All bids are revealed at once; bid cards with a cost are paid for or count as 0 (ruling V-9)."""
         n = self.players
         self.revealed = 1
         for q in range(n):
             c = self.bid_card[q]
             v = c
+            note = "" if c > 0 else " (no card left)"
             if c > 0:
                 self.bid_hand[q] &= ~(1 << (c - 1))
                 self.bid_disc[q] |= 1 << (c - 1)
                 cost = BID_COST[c]
                 if cost:
-                    if self.vamp[q] >= cost:
+                    if self.bid_free[q]:
+                        v, note = 0, " (as 0: kept the vampires)"
+                    elif self.vamp[q] >= cost:
                         self.vamp[q] -= cost
                         self.vamp_sup += cost
+                        note = f" (paid {cost} vampire{'s' if cost > 1 else ''})"
                     else:
-                        v = 0
-            self.bid_value[q] = v if v > 0 else 0
+                        v, note = 0, " (unpaid: counts 0)"
+            self.bid_value[q] = v
+            self.bid_events[q] += (c,)
             r = self.bid_spec[q]
             self.hand[q].remove(r)
-            self.shown[q] |= 1 << r
+            self.known[q] &= ~(1 << r)
+            self.shown[q] |= 1 << r  # from the discard step on; no swap can take it while in flight
             self.in_flight[q] = 1
-            self._log((q, "reveal", c, r, self.bid_value[q]))
+            self._note(q, f"revealed bid {c}{note} with s{r} {C.specialists[r].name}")
         self.order = sorted(range(n), key=lambda q: (-self.bid_value[q], -self.bid_spec[q]))
         self._push([(K_TILETURN, q, i, 0) for i, q in enumerate(self.order)] + [(K_SPECPHASE, 0, 0, 0)])
 
     def _a_tileturn(self, p: int, idx: int, b: int) -> None:
         """Building tile resolution of one seat: bid card ability, pool choice, tile bonuses, placement."""
-        c = self.bid_card[p]
+        ability = BID_ABILITY[self.bid_card[p]]
         tasks: list[Task] = []
-        if c == 1 or c == 2:
+        if ability == "vampire":
             tasks.append((K_VAMP, p, 0, 0))
-        elif c == 3:
+        elif ability == "recover":
             tasks.append((K_RECOVER, p, 0, 0))
         if self.players == 2:
             tasks += [(K_POOL, p, 0, 0), (K_POOL, p, 0, 0)] if idx == 0 else [(K_REST2P, p, 0, 0)]
@@ -378,7 +427,7 @@ class SiliconVaniaState(State):
         if self.contract_sup > 0:
             self.contract_sup -= 1
             self.contracts[p] += 1
-            self._log((p, "gain", "a council contract"))
+            self._note(p, "gained a council contract")
 
     def _a_vamp(self, p: int, a: int, b: int) -> None:
         self.vamp[p] += 1
@@ -388,13 +437,13 @@ class SiliconVaniaState(State):
         if self.cat_sup > 0:
             self.cat_sup -= 1
             self.cats[p] += 1
-            self._log((p, "gain", "a cat"))
+            self._note(p, "gained a cat")
 
     def _a_hound(self, p: int, a: int, b: int) -> None:
         if self.hound_sup > 0:
             self.hound_sup -= 1
             self.hounds[p] += 1
-            self._log((p, "gain", "a hound"))
+            self._note(p, "gained a hound")
 
     def _a_specphase(self, p: int, a: int, b: int) -> None:
         order = sorted(range(self.players), key=lambda q: -self.bid_spec[q])
@@ -408,7 +457,7 @@ class SiliconVaniaState(State):
         self._push(tasks)
 
     def _a_discard(self, p: int, a: int, b: int) -> None:
-        self.disc[p].append(self.bid_spec[p])
+        insort(self.disc[p], self.bid_spec[p])
         self.in_flight[p] = 0
 
     def _a_rest2p(self, p: int, a: int, b: int) -> None:
@@ -416,7 +465,7 @@ class SiliconVaniaState(State):
         for pool in self.pools:
             if pool:
                 self.pending[p] += pool
-                self._log((p, "tiles", *pool))
+                self._note(p, _tiles_text(pool))
                 pool.clear()
 
     def _a_endround(self, p: int, a: int, b: int) -> None:
@@ -428,9 +477,13 @@ class SiliconVaniaState(State):
 
     # ---- decisions: options ------------------------------------------------------------------------------
     def _o_bid(self, p: int, a: int) -> list[Action]:
-        mask = self.bid_hand[p]
+        cards = BID_CARDS[self.bid_hand[p]]
         hand = self.hand[p]
-        return [BID[c][r] for c in BID_CARDS[mask] for r in hand]
+        out = [BID[c][r] for c in cards for r in hand]
+        vamps = self.vamp[p]
+        # ruling V-9: a card with a cost may be played as 0 to keep the vampires (a choice only if it can be paid)
+        out += [BID_AS_0[c][r] for c in cards if 0 < BID_COST[c] <= vamps for r in hand]
+        return out
 
     def _o_recover(self, p: int, a: int) -> list[Action]:
         return RECOVER_OPTS[self.bid_disc[p]]
@@ -507,20 +560,28 @@ class SiliconVaniaState(State):
 
     # ---- decisions: effects -----------------------------------------------------------------------------
     def _d_bid(self, p: int, a: int, act: Action) -> None:
-        c, r = act.args
-        self.bid_card[p] = int(c)
-        self.bid_spec[p] = int(r)
+        args = act.args
+        c, r = int(args[0]), int(args[1])
+        self.bid_card[p] = c
+        self.bid_spec[p] = r
+        self.bid_free[p] = int(len(args) == 3)
+        self._note(p, "placed a facedown bid", p,
+                   f"bid {c}{' as 0 (keeping the vampires)' if len(args) == 3 else ''} with s{r} "
+                   f"{C.specialists[r].name} (facedown)")
 
     def _d_recover(self, p: int, a: int, act: Action) -> None:
-        bit = 1 << (int(act.args[0]) - 1)
+        c = int(act.args[0])
+        bit = 1 << (c - 1)
         self.bid_disc[p] &= ~bit
         self.bid_hand[p] |= bit
-        self._log((p, act))
+        self.bid_events[p] += (-1,)
+        # ruling V-22: which card is recovered stays hidden ("Keep your hand of... Silent Bid cards hidden")
+        self._note(p, "recovered a silent bid card", p, f"recovered silent bid card {c}")
 
     def _d_pool(self, p: int, a: int, act: Action) -> None:
         pool = self.pools[int(act.args[0]) - 1]
         self.pending[p] += pool
-        self._log((p, "tiles", *pool))
+        self._note(p, _tiles_text(pool))
         pool.clear()
 
     def _d_place(self, p: int, a: int, act: Action) -> None:
@@ -532,7 +593,7 @@ class SiliconVaniaState(State):
         c, s = int(act.args[0]), int(act.args[1])
         self.castle_sup.remove(c)
         self.perim[p][s] = c
-        self._log((p, act))
+        self._note(p, _action_text(act))
         bonus = C.castles[c].bonus
         if bonus:
             self._push(BONUS_TASKS[p][bonus])
@@ -541,17 +602,17 @@ class SiliconVaniaState(State):
         t, s = int(act.args[0]), int(act.args[1])
         self.train_sup.remove(t)
         self.perim[p][s] = TRAIN0 + t
-        self._log((p, act))
+        self._note(p, _action_text(act))
 
     def _d_upgrade(self, p: int, a: int, act: Action) -> None:
         self.perim[p][int(act.args[0])] += UPG
-        self._log((p, act))
+        self._note(p, _action_text(act))
 
     def _d_reloc(self, p: int, a: int, act: Action) -> None:
         args = act.args
         if args[0] == "swap" or args[0] == "move":
             self._relocate(p, str(args[0]), int(args[1]), int(args[2]))
-            self._log((p, act))
+            self._note(p, _action_text(act))
             if args[0] == "move" and a == 0:
                 self.stack.append((K_RELOC, p, 1, 0))
 
@@ -560,10 +621,18 @@ class SiliconVaniaState(State):
             o, r = int(act.args[0]), int(act.args[1])
             objs = self.objs[p]
             objs[objs.index(o)] = r
-            src = self.hand[p] if r in self.hand[p] else self.disc[p]
+            # every card in a discard pile was seen going there (a revealed bid, or an objective swapped there), so
+            # where the replacement came from, and so where o goes, is public (ruling V-20)
+            if r in self.hand[p]:
+                src, known = self.hand[p], self.known
+            else:
+                src, known = self.disc[p], self.shown
             src[src.index(r)] = o
-            self.shown[p] &= ~(1 << r)  # it is an objective now; where o went stays private
-            self._log((p, act))
+            src.sort()
+            self.known[p] &= ~(1 << r)
+            self.shown[p] &= ~(1 << r)
+            known[p] |= 1 << o
+            self._note(p, _action_text(act) + (" to the hand" if known is self.known else " to the discard pile"))
 
     def _d_exchange(self, p: int, a: int, act: Action) -> None:
         if act.args[0] != "skip":
@@ -571,7 +640,7 @@ class SiliconVaniaState(State):
             self.xpool[self.xpool.index(t)] = self.grid[p][i]
             self.grid[p][i] = -1
             self.pending[p].append(t)
-            self._log((p, act))
+            self._note(p, _action_text(act))
             self._push([*BONUS_TASKS[p][C.tiles[t].bonus], (K_PLACE, p, 0, 0)])
 
     def _d_antiq(self, p: int, a: int, act: Action) -> None:
@@ -579,21 +648,23 @@ class SiliconVaniaState(State):
         inst = next(x for x in self.anti_sup if C.antiquities[x] == k)
         self.anti_sup.remove(inst)
         self.anti[p][i] = inst
-        self._log((p, act))
+        self._note(p, _action_text(act))
         if k == SCEPTER:
             self._push([(K_STEP, p, SURV, 1), (K_STEP, p, INNOV, 1)])
 
     def _d_take(self, p: int, a: int, act: Action) -> None:
         r = act.args[0]
         self.row.remove(r)  # type: ignore[arg-type]
-        self.hand[p].append(r)  # type: ignore[arg-type]
-        self._log((p, act))
+        insort(self.hand[p], int(r))
+        self.known[p] |= 1 << int(r)
+        self._note(p, _action_text(act))
 
     def _d_objective(self, p: int, a: int, act: Action) -> None:
         r = act.args[0]
         self.hand[p].remove(r)  # type: ignore[arg-type]
         self.objs[p].append(r)  # type: ignore[arg-type]
-        self._log((p, act))
+        self.known[p] &= ~(1 << int(r))
+        self._note(p, _action_text(act))
 
     def _relocate(self, p: int, how: str, i: int, j: int) -> None:
         if i >= 16:
@@ -644,9 +715,9 @@ class SiliconVaniaState(State):
         return out
 
     def breakdown(self, p: int) -> dict[str, Any]:
-        """Seat p's final-scoring breakdown as if the game ended now (housing optimised, ruling V-10)."""
+        """Seat p's final-scoring breakdown as if the game ended now (housing optimised, ruling V-10); a new dict."""
         if self._final is not None:
-            return self._final[p]
+            return copy.deepcopy(self._final[p])
         an = [C.antiquities[x] for x in self.anti[p] if x >= 0]
         return score_city(
             self.cells(p), vampires=self.vamp[p], cats=self.cats[p], hounds=self.hounds[p],
@@ -655,29 +726,38 @@ class SiliconVaniaState(State):
             tiaras=an.count(TIARA),
         )
 
+    def _breakdowns(self) -> list[dict[str, Any]]:
+        """Every seat's breakdown, read-only: the cached final result once the game is over."""
+        if self._final is not None:
+            return self._final
+        return [self.breakdown(p) for p in range(self.players)]
+
     def scores(self) -> list[float]:
-        return [float(self.breakdown(p)["total"]) for p in range(self.players)]
+        return [float(b["total"]) for b in self._breakdowns()]
 
     def winners(self) -> list[int]:
         if self.to_move is not None:
             return []
-        keys = [(b["total"], b["housed"]) for b in (self.breakdown(p) for p in range(self.players))]
+        keys = [(b["total"], b["housed"]) for b in self._breakdowns()]
         top = max(keys)
         return [p for p in range(self.players) if keys[p] == top]
 
     # ---- information ------------------------------------------------------------------------------------
     def _public_seat(self, p: int) -> dict[str, Any]:
+        """What everyone knows of seat p (ruling V-22 for the silent bid cards, V-20 for the specialists)."""
+        known, shown = self.known[p], self.shown[p]
         return {
             "grid": self.grid[p].copy(),
             "antiquities": [C.antiquities[x] if x >= 0 else -1 for x in self.anti[p]],
             "perimeter": self.perim[p].copy(),
             "vampires": self.vamp[p], "cats": self.cats[p], "hounds": self.hounds[p],
             "contracts": self.contracts[p], "innovation": self.inn[p], "survival": self.surv[p],
-            "bid_cards": [c + 1 for c in range(7) if self.bid_hand[p] >> c & 1],
-            "bid_discards": [c + 1 for c in range(7) if self.bid_disc[p] >> c & 1],
+            "bid_cards_count": BID_COUNT[self.bid_hand[p]],
+            "bid_history": list(self.bid_events[p]),
             "objectives": self.objs[p].copy(),
             "hand_size": len(self.hand[p]), "discard_size": len(self.disc[p]),
-            "revealed_discards": sorted(r for r in self.disc[p] if self.shown[p] >> r & 1),
+            "known_hand": sorted(r for r in self.hand[p] if known >> r & 1),
+            "revealed_discards": sorted(r for r in self.disc[p] if shown >> r & 1),
             "pending_tiles": self.pending[p].copy(),
             "has_bid": self.bid_spec[p] >= 0,
             "bid": [self.bid_card[p], self.bid_spec[p]] if self.revealed else None,
@@ -690,8 +770,12 @@ class SiliconVaniaState(State):
             me = seats[seat]
             me["hand"] = sorted(self.hand[seat])
             me["discard"] = sorted(self.disc[seat])
+            me["bid_cards"] = BID_CARDS[self.bid_hand[seat]].copy() if self.bid_hand[seat] else []
+            me["bid_discards"] = BID_CARDS[self.bid_disc[seat]].copy() if self.bid_disc[seat] else []
             if self.bid_spec[seat] >= 0:
                 me["bid"] = [self.bid_card[seat], self.bid_spec[seat]]
+                if not self.revealed:
+                    me["bid_as_0"] = bool(self.bid_free[seat])
         top = self.stack[-1] if self.stack and self.to_move is not None else None
         v: View = {
             "game": "siliconvania", "players": self.players, "seat": seat, "round": self.round,
@@ -703,96 +787,57 @@ class SiliconVaniaState(State):
                        "contracts": self.contract_sup, "castles": self.castle_sup.copy(),
                        "trains": self.train_sup.copy(), "antiquities": sorted(C.antiquities[x] for x in self.anti_sup)},
             "seats": seats,
-            "log": [[q, _log_text(e)] for q, e in self.log_entries(LOG_SHOWN)],
+            "log": self._log(seat, max(0, self.log_len - LOG_TAIL)),
+            "log_pos": self.log_len,
         }
-        if self.to_move is None:
-            v["final"] = [self.breakdown(p) for p in range(self.players)]
+        if self._final is not None:
+            v["final"] = copy.deepcopy(self._final)
             v["winners"] = self.winners()
         return v
 
-    def log_entries(self, limit: int | None = None) -> list[tuple[int, LogEntry]]:
-        """The public log, oldest first (the last `limit` entries): (seat or -1, entry)."""
-        out: list[tuple[int, LogEntry]] = []
-        node = self.log
-        while node is not None and (limit is None or len(out) < limit):
-            entry, node = node
-            out.append((int(entry[0]), entry))
-        out.reverse()
-        return out
-
     def _sample(self, seat: int, rng: Rng) -> Self:
-        """Redraw the cards `seat` cannot see: other seats' hands, the unseen part of their discard piles, their
-        committed but unrevealed bids, the specialist deck and the tile stack order.
+        """Redraw what `seat` cannot see: the unknown cards of other seats' hands (with the specialist deck), their
+        silent bid cards (consistent with every bid they revealed and every recovery), their committed but
+        unrevealed bids, and the tile stack order.
 
-        Cards everyone saw go somewhere stay there (ruling V-20): bids revealed earlier in the discard pile, cards
-        taken from the row still in the taker's hand, and an objective swapped away for a card everyone knew the
-        place of. The result depends only on what `seat` has seen (the pool is sorted before it is shuffled).
+        Kept: everything public, and the specialists everyone saw go somewhere (ruling V-20): every card of a discard
+        pile, the cards known to be in a hand. The result depends only on what `seat` can tell: hands are kept sorted,
+        the pool is sorted before it is shuffled, other seats' secret log wordings are dropped (ruling V-22).
         """
         s = self.clone()
         n = self.players
-        in_hand, in_disc = self._public_places()
         unseen = s.spec_deck.copy()
-        keep_bid = [False] * n
         for q in range(n):
-            if q == seat:
-                continue
-            known_hand, known_disc = in_hand[q], in_disc[q] | s.shown[q]
-            unseen += [r for r in s.hand[q] if not known_hand >> r & 1]
-            unseen += [r for r in s.disc[q] if not known_disc >> r & 1]
-            keep_bid[q] = s.bid_spec[q] >= 0 and not s.revealed  # the committed bid is still in hand
-        unseen.sort()  # the sample depends only on what seat sees, not on how the unseen cards lie
+            if q != seat:
+                known = s.known[q]
+                unseen += [r for r in s.hand[q] if not known >> r & 1]
+        unseen.sort()
         rng.shuffle(unseen)
+        s.hand[seat].sort()  # kept sorted anyway; a sample must not depend on any order the seat cannot see
         for q in range(n):
+            s.disc[q].sort()
             if q == seat:
                 continue
-            known_hand, known_disc = in_hand[q], in_disc[q] | s.shown[q]
-            s.hand[q] = sorted(r if known_hand >> r & 1 else unseen.pop() for r in s.hand[q])
-            s.disc[q] = sorted(r if known_disc >> r & 1 else unseen.pop() for r in s.disc[q])
-            if keep_bid[q]:
-                s.bid_spec[q] = s.hand[q][rng.below(len(s.hand[q]))]
-                cards = BID_CARDS[s.bid_hand[q]]
-                s.bid_card[q] = cards[rng.below(len(cards))]
+            known = s.known[q]
+            s.hand[q] = sorted(r if known >> r & 1 else unseen.pop() for r in s.hand[q])
+            s.bid_hand[q], s.bid_disc[q] = _sample_bid_cards(s.bid_events[q], rng)
+            if s.bid_spec[q] >= 0 and not s.revealed:  # a committed bid, still secret
+                opts = s._o_bid(q, 0)
+                act = opts[rng.below(len(opts))]
+                s.bid_card[q], s.bid_spec[q] = int(act.args[0]), int(act.args[1])
+                s.bid_free[q] = int(len(act.args) == 3)
+            s.plog[q] = None
         s.spec_deck = unseen
         s._history = []  # the true actions name other seats' secret bids: a belief has no history
         s.tile_deck.sort()
         rng.shuffle(s.tile_deck)
+        s.tile_disc.sort()  # the view shows them sorted; V-1 reshuffles them with the sample's own rng
         if s.to_move is not None:
             top = s.stack[-1]
             opt = _OPTIONS[top[0]]
             assert opt is not None
             s._opts = opt(s, top[1], top[2])
         return s
-
-    def _public_places(self) -> tuple[list[int], list[int]]:
-        """Per seat, bitmasks of the specialists everyone knows to be in its hand and (beyond the revealed bids,
-        `shown`) in its discard pile, read from the public log: a card taken from the row is in the taker's hand
-        until it is revealed as a bid or becomes an objective; an objective swapped for a card known to be in the
-        hand goes to the hand, one swapped for a card known to be in the discard pile goes there (ruling V-20)."""
-        n = self.players
-        hand, disc = [0] * n, [0] * n
-        shown_at = [0] * n  # revealed bids so far, replayed (a revealed bid goes to the discard pile)
-        for q, e in self.log_entries():
-            if q < 0:
-                continue
-            what = e[1]
-            if isinstance(what, Action):
-                if what.verb == "take":
-                    hand[q] |= 1 << int(what.args[0])
-                elif what.verb == "objective":
-                    hand[q] &= ~(1 << int(what.args[0]))
-                elif what.verb == "swap":
-                    o, r = 1 << int(what.args[0]), 1 << int(what.args[1])
-                    if hand[q] & r:
-                        hand[q] = hand[q] & ~r | o
-                    elif (disc[q] | shown_at[q]) & r:
-                        disc[q] = disc[q] & ~r | o
-                    shown_at[q] &= ~r
-                    disc[q] &= ~r
-            elif what == "reveal":
-                r = 1 << int(e[3])
-                hand[q] &= ~r
-                shown_at[q] |= r
-        return hand, disc
 
     def component_counts(self) -> dict[str, int]:
         n = self.players
@@ -828,11 +873,60 @@ class SiliconVaniaState(State):
             "tile_deck": self.tile_deck, "tile_disc": self.tile_disc, "spec_deck": self.spec_deck,
             "hand": self.hand, "disc": self.disc, "objs": self.objs, "xpool": self.xpool, "pools": self.pools,
             "row": self.row, "stack": [list(t) for t in self.stack], "shown": self.shown,
-            "log": [[q, _log_text(e)] for q, e in self.log_entries()],
+            "known": self.known, "bid_free": self.bid_free, "bid_events": [list(e) for e in self.bid_events],
+            "log": [[e["seat"], e["text"]] for e in self._log(None, 0)],
+            "private_log": [[[e["seat"], e["text"]] for e in self._log(q, 0)] if self.plog[q] else []
+                            for q in range(self.players)],
         }
 
 
-LOG_SHOWN = 60  # public log entries in a view
+LOG_TAIL = 16  # the recent end of the seat's log carried by a view (the whole of it: `log(seat)`)
+
+
+def _tiles_text(pool: list[int]) -> str:
+    return "took " + " + ".join(_tile_name(t) for t in pool)
+
+
+def _sample_bid_cards(events: tuple[int, ...], rng: Rng) -> tuple[int, int]:
+    """A seat's silent bid cards (hand, discard bitmasks) consistent with its public bid events (cards revealed,
+    0 for none, -1 for a recovery of an unseen card): each recovery picks at random among the cards that leave every
+    later reveal possible."""
+    hand, disc = 0b1111111, 0
+    for i, e in enumerate(events):
+        if e > 0:
+            hand &= ~(1 << (e - 1))
+            disc |= 1 << (e - 1)
+        elif e < 0:
+            cands = [c for c in range(7) if disc >> c & 1
+                     and _bids_feasible(events, i + 1, hand | 1 << c, disc & ~(1 << c))]
+            c = cands[rng.below(len(cands))]
+            hand |= 1 << c
+            disc &= ~(1 << c)
+    return hand, disc
+
+
+def _bids_feasible(events: tuple[int, ...], i: int, hand: int, disc: int) -> bool:
+    """Whether events[i:] can happen from this hand and discard (recoveries earliest-needed-first, which is optimal)."""
+    for j in range(i, len(events)):
+        e = events[j]
+        if e > 0:
+            bit = 1 << (e - 1)
+            if not hand & bit:
+                return False
+            hand &= ~bit
+            disc |= bit
+        elif e < 0:
+            best, when = -1, len(events) + 1
+            for c in range(7):
+                if disc >> c & 1:
+                    nxt = next((k for k in range(j + 1, len(events)) if events[k] == c + 1), len(events))
+                    if best < 0 or nxt < when:
+                        best, when = c, nxt
+            if best < 0:
+                return False
+            hand |= 1 << best
+            disc &= ~(1 << best)
+    return True
 
 
 def _tile_name(t: int) -> str:
@@ -842,8 +936,6 @@ def _tile_name(t: int) -> str:
 def _action_text(a: Action) -> str:
     """A public action as a sentence for the log."""
     v, x = a.verb, a.args
-    if v == "recover":
-        return f"recovered silent bid card {x[0]}"
     if v == "castle":
         return f"took the {C.types[int(x[0])]} castle, placed at {SLOTS[int(x[1])]}"
     if v == "train":
@@ -853,7 +945,7 @@ def _action_text(a: Action) -> str:
     if v == "relocate":
         return f"relocated: {x[0]} {_pos(int(x[1]))} {'and' if x[0] == 'swap' else 'to'} {_pos(int(x[2]))}"
     if v == "swap":
-        return f"swapped objective s{x[0]} for s{x[1]} {C.specialists[int(x[1])].name}"
+        return f"swapped objective s{x[0]} for s{x[1]} {C.specialists[int(x[1])].name}; s{x[0]} goes"
     if v == "exchange":
         return f"exchanged the tile at {CELLS[int(x[0])]} for {_tile_name(int(x[1]))} from the exchange pool"
     if v == "antiquity":
@@ -863,22 +955,6 @@ def _action_text(a: Action) -> str:
     if v == "objective":
         return f"added s{x[0]} {C.specialists[int(x[0])].name} to the city objectives"
     return str(a)
-
-
-def _log_text(e: LogEntry) -> str:
-    """A public log entry as a short sentence (without the seat)."""
-    if isinstance(e[1], Action):
-        return _action_text(e[1])
-    word = e[1]
-    if word == "round":
-        return f"round {e[2]} begins"
-    if word == "reveal":
-        card, rank, value = e[2], e[3], e[4]
-        paid = "" if value == card else " (unpaid: counts 0)" if card > 0 else " (no card left)"
-        return f"revealed bid {card}{paid} with s{rank} {C.specialists[rank].name}"
-    if word == "tiles":
-        return "took " + " + ".join(_tile_name(t) for t in e[2:])
-    return f"gained {e[2]}"
 
 
 _DECISION_NAMES = {K_BID: "bid", K_RECOVER: "recover a bid card", K_POOL: "choose a selection pool",
@@ -910,6 +986,7 @@ _TRACK_KIND = {"contract": K_CONTRACT, "recover": K_RECOVER, "train": K_TRAIN, "
                "castle": K_CASTLE, "swap_objective": K_SWAPOBJ, "upgrade_castle": K_UPGRADE}
 TRACK_TASK = tuple(_TRACK_KIND.get(TRACK_KINDS[k], -1) for k in C.track)
 BID_CARDS = [[c + 1 for c in range(7) if m >> c & 1] or [0] for m in range(128)]
+BID_COUNT = [bin(m).count("1") for m in range(128)]
 RECOVER_OPTS = [[RECOVER[c + 1] for c in range(7) if m >> c & 1] for m in range(128)]
 
 

@@ -16,6 +16,7 @@ PARK, NEIGHBORHOOD, METRO, MALL, MAUSOLEUM, BLOOD_BANK = 0, 1, 2, 3, 4, 5
 GROUNDSKEEPER, DOCTOR, TECHIE, RESIDENT, ENGINEER, SALES_REP, NOBLE = range(7)
 SCORPION, CAT, HOUND = 6, 7, 8  # animal ids after the six tile animals
 ANIMAL_VP = (0, 1, 3, 6, 9, 12, 16, 20, 25)
+OBJECTIVE_CAP = 12  # "Score 0-12 VP for each City Objective Specialist card"
 
 
 def _neighbours() -> tuple[tuple[int, ...], ...]:
@@ -107,7 +108,8 @@ def static_values(cells: list[Cell | None]) -> list[int]:
         kinds.discard(-1)
         if len(kinds) >= 4 and METRO in kinds:
             eng += 3
-    return [0, doc, tech, res, eng, 0, noble]
+    cap = OBJECTIVE_CAP
+    return [0, min(cap, doc), min(cap, tech), min(cap, res), min(cap, eng), 0, min(cap, noble)]
 
 
 def housed_values(cells: list[Cell | None], housed: list[int]) -> tuple[int, int]:
@@ -123,7 +125,7 @@ def housed_values(cells: list[Cell | None], housed: list[int]) -> tuple[int, int
     for row in ROWS:
         if sum(housed[j] for j in row) >= 3 and any(_typed(cells[j]) and cells[j][1] == MALL for j in row):  # type: ignore[index]
             sales += 3
-    return gk, sales
+    return min(OBJECTIVE_CAP, gk), min(OBJECTIVE_CAP, sales)
 
 
 def objective_values(cells: list[Cell | None], housed: list[int]) -> list[int]:
@@ -177,11 +179,11 @@ def _place(cells: list[Cell | None], caps: list[int], h: int, copies: list[int])
             continue
         chosen: list[int] = []
         found: list[tuple[int, list[int]]] = []
-        floor = [best_val - 3 * sr * len(rset)]  # a leaf must cover more than this (in VP) to matter
+        floor = [best_val - min(OBJECTIVE_CAP, 3 * len(rset)) * sr]  # a leaf must score more than this to matter
 
         def dfs(k: int, covered: int, rset: list[int] = rset, chosen: list[int] = chosen,
                 found: list[tuple[int, list[int]]] = found, floor: list[int] = floor) -> None:
-            if 2 * gk * (covered + len(parks) - k) <= floor[0]:
+            if min(OBJECTIVE_CAP, 2 * (covered + len(parks) - k)) * gk <= floor[0]:
                 return  # cannot beat the best found so far
             if k == len(parks):
                 cost = sum(1 for j in chosen if ROW_OF[j] not in rset)
@@ -189,7 +191,7 @@ def _place(cells: list[Cell | None], caps: list[int], h: int, copies: list[int])
                     cost += max(3, sum(1 for j in chosen if ROW_OF[j] == r))
                 if cost <= h:
                     found.append((covered, chosen.copy()))
-                    floor[0] = 2 * gk * covered
+                    floor[0] = min(OBJECTIVE_CAP, 2 * covered) * gk
                 return
             p = parks[k]
             if any(j in chosen for j in NEIGHBOURS[p]):
@@ -203,7 +205,7 @@ def _place(cells: list[Cell | None], caps: list[int], h: int, copies: list[int])
 
         dfs(0, 0)
         for covered, sel in found[-1:]:
-            val = 2 * gk * covered + 3 * sr * len(rset)
+            val = min(OBJECTIVE_CAP, 2 * covered) * gk + min(OBJECTIVE_CAP, 3 * len(rset)) * sr
             if val <= best_val:
                 continue
             housed = [0] * 24
