@@ -127,13 +127,13 @@ class State(ABC):
     def _view(self, seat: Seat | None) -> View:
         """JSON-ready dict of all that `seat` may see (None: a spectator)."""
 
+    @abstractmethod
     def _log(self, seat: Seat | None, start: int) -> list[LogEntry]:
         """The history `seat` witnessed (None: a spectator), entries from index `start` on, oldest first.
 
         Entries are JSON-ready `{"seat": int | None, "text": str}`, worded as that seat saw the event: a seat's log
         only grows (an entry, once there, never changes), and `view(seat)["log_pos"]` is its length.
         """
-        raise NotImplementedError(f"{type(self).__name__} does not keep a per-seat log yet")
 
     @abstractmethod
     def _sample(self, seat: Seat, rng: Rng) -> Self:
