@@ -7,6 +7,7 @@ import random
 import pytest
 
 import tabletop
+
 from .conftest import GAMES, Factory, auth, create, random_move, wait_for
 
 

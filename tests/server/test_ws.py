@@ -89,9 +89,9 @@ def test_sockets_refuse_foreign_origins_and_bad_tokens(make_client: Factory) -> 
     client = make_client(public_url="https://games.example.org")
     gid, tokens = two_humans(client, "silencio")
     url = f"/api/games/{gid}/ws?token={tokens[0]}"
-    with pytest.raises(WebSocketDisconnect) as e:
-        with client.websocket_connect(url, headers={"Origin": "https://evil.example"}) as ws:
-            ws.receive_json()
+    evil = {"Origin": "https://evil.example"}
+    with pytest.raises(WebSocketDisconnect) as e, client.websocket_connect(url, headers=evil) as ws:
+        ws.receive_json()
     assert e.value.code == 1008
     with client.websocket_connect(url, headers={"Origin": "https://games.example.org"}) as ws:
         assert ws.receive_json()["seat"] == 0
