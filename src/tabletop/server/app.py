@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-from collections.abc import AsyncIterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -24,12 +24,13 @@ log = logging.getLogger("tabletop.server")
 STATUS = {"not_found": 404, "unauthorized": 401, "forbidden": 403, "conflict": 409, "invalid": 422}
 
 
-def _pool(workers: int) -> ProcessPoolExecutor | None:
+def _pool_factory(workers: int) -> Callable[[], Executor] | None:
+    """Worker processes for AI moves, forked from a clean fork server (not from the threaded server)."""
     if workers <= 0:
         return None
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["tabletop.server.ai"])
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    return lambda: ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
 
 
 class BodyLimit:
@@ -61,8 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(settings.db_url())
         storage.migrate()
-        pool = _pool(settings.ai_workers)
-        service = GameService(storage, InProcessBroker(), pool, settings.public_url)
+        service = GameService(storage, InProcessBroker(), _pool_factory(settings.ai_workers), settings.public_url)
         app.state.service = service
         resumed = service.resume()
         log.info("tabletop server: %d game(s) in play resumed", resumed)
@@ -70,8 +70,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             service.close()
-            if pool is not None:
-                pool.shutdown(wait=True, cancel_futures=True)
             storage.close()
 
     app = FastAPI(title="tabletop", lifespan=lifespan)

@@ -14,6 +14,7 @@ import threading
 import uuid
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, ClassVar
@@ -110,10 +111,12 @@ class Live:
 class GameService:
     """Everything a client may ask of the server, in plain Python."""
 
-    def __init__(self, storage: Storage, broker: Broker, pool: Executor | None, public_url: str) -> None:
+    def __init__(self, storage: Storage, broker: Broker, pool_factory: Callable[[], Executor] | None,
+                 public_url: str) -> None:
         self.storage = storage
         self.broker = broker
-        self.pool = pool
+        self._pool_factory = pool_factory
+        self.pool = pool_factory() if pool_factory is not None else None
         self.public_url = public_url.rstrip("/")
         self._lock = threading.Lock()
         self._live: dict[str, Live] = {}
@@ -368,19 +371,27 @@ class GameService:
         self._submit(live.header.id, live.seq, seat.seat, seat.ai_label or "easy", state.record())
 
     def _submit(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any]) -> None:
-        assert self.pool is not None
+        pool = self.pool
+        assert pool is not None
         try:
-            fut = self.pool.submit(choose_action, record, seat, label, secrets.randbits(62))
-        except RuntimeError:  # the pool is shutting down
+            fut = pool.submit(choose_action, record, seat, label, secrets.randbits(62))
+        except RuntimeError:  # the pool is shutting down (or broke: the callback of the failed move replaces it)
             return
-        done: Callable[[Future[str]], None] = partial(self._ai_done, game_id, seq, seat, label, record)
+        done: Callable[[Future[str]], None] = partial(self._ai_done, game_id, seq, seat, label, record, pool)
         fut.add_done_callback(done)
 
     def _ai_done(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any],
-                 fut: Future[str]) -> None:
+                 fut_pool: Executor, fut: Future[str]) -> None:
         if self._closed or fut.cancelled():
             return
         exc = fut.exception()
+        if isinstance(exc, BrokenProcessPool) and self._pool_factory is not None:
+            log.error("the AI worker pool broke (%r); starting a new one", exc)
+            with self._lock:
+                if self.pool is fut_pool:
+                    self.pool = self._pool_factory()
+            self._submit(game_id, seq, seat, label, record)
+            return
         if exc is not None:
             log.error("AI (%s) failed in game %s at event %d: %r", label, game_id, seq, exc)
             if label != "easy":
@@ -409,8 +420,10 @@ class GameService:
         return len(ids)
 
     def close(self) -> None:
-        """Stop scheduling AI moves (the caller shuts the pool down)."""
+        """Stop scheduling AI moves and shut the worker pool down."""
         self._closed = True
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
 
     # ---- the cache ----------------------------------------------------------------------------------------
     def _get(self, game_id: str) -> Live:
