@@ -149,7 +149,7 @@ class GameService:
             players = len(seats) if seats else info.default_players
         seed = secrets.randbits(62)
         try:
-            new_game(game, players, seed, options)
+            options = new_game(game, players, seed, options).options  # resolved: defaults filled in
         except InvalidOptions as e:
             raise Invalid(str(e), allowed=info.describe()) from None
         seats = seats or [SeatRequest("creator"), *[SeatRequest("open")] * (players - 1)]
