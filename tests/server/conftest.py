@@ -1,4 +1,5 @@
-"""Server tests: a fresh SQLite file per test, the app run in-process by FastAPI's TestClient.
+"""Server tests: a fresh database per test (an SQLite file; or a fresh schema in this worker's PostgreSQL database
+for the tests parametrized over `BACKENDS`), the app run in-process by FastAPI's TestClient.
 
 The per-seat log (`State.log`) is being written in the game branches (issue 8). Until they are merged, a game
 without it gets an empty log through a shim of `tabletop.server.views.seat_log` here (never in the server), and
@@ -9,6 +10,7 @@ merge the shim is inert and every test runs.
 from __future__ import annotations
 
 import functools
+import os
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -21,6 +23,8 @@ from fastapi.testclient import TestClient
 import tabletop
 from tabletop.core import State
 from tabletop.server import Settings, create_app, views
+
+from . import pg
 
 GAMES = tabletop.games()
 
@@ -51,8 +55,43 @@ def _seat_log_shim(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(views, "seat_log", seat_log)
 
 
+BACKENDS = ["sqlite", "postgresql"]
+"""Parametrize a module over both: `pytestmark = pytest.mark.parametrize("db_url", BACKENDS, indirect=True)`."""
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[pg.Cluster]:
+    """The session's throwaway PostgreSQL cluster (tests/server/pg.py); fails, never skips, without PostgreSQL."""
+    try:
+        with pg.session_cluster() as cluster:
+            yield cluster
+    except pg.ClusterError as e:
+        pytest.fail(str(e), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def pg_database(pg_cluster: pg.Cluster) -> str:
+    """This worker's own database in the cluster: its name."""
+    name = f"tabletop_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+    pg_cluster.create_database(name)
+    return name
+
+
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
+def pg_url(pg_cluster: pg.Cluster, pg_database: str) -> str:
+    """This worker's PostgreSQL database, emptied for this test: its URL."""
+    pg.reset_schema(pg_cluster, pg_database)
+    return pg_cluster.url(pg_database)
+
+
+@pytest.fixture
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The test's database: a fresh SQLite file, or (`indirect` parameter "postgresql") a fresh PostgreSQL schema."""
+    backend = getattr(request, "param", "sqlite")
+    if backend == "postgresql":
+        url: str = request.getfixturevalue("pg_url")
+        return url
+    assert backend == "sqlite", backend
     return f"sqlite:///{tmp_path / 'server.sqlite3'}"
 
 

@@ -1,10 +1,15 @@
-"""A restarted server (a new app on the same database file) rebuilds games from their events and goes on."""
+"""A restarted server (a new app on the same database) rebuilds games from their events and goes on: SQLite and
+PostgreSQL."""
 
 from __future__ import annotations
 
 import random
 
-from .conftest import Factory, auth, create, state_of, two_humans, wait_for
+import pytest
+
+from .conftest import BACKENDS, Factory, auth, create, state_of, two_humans, wait_for
+
+pytestmark = pytest.mark.parametrize("db_url", BACKENDS, indirect=True)
 
 
 def test_a_restart_rebuilds_the_game_from_its_events_and_play_continues(make_client: Factory) -> None:

@@ -75,9 +75,14 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def _aware(t: datetime) -> datetime:
+    """Times are stored in UTC; SQLite hands them back without their zone, PostgreSQL with it."""
+    return t if t.tzinfo is not None else t.replace(tzinfo=UTC)
+
+
 def _header(r: GameRow) -> GameHeader:
     return GameHeader(r.id, r.game, r.rules_version, r.players, dict(r.options), r.seed, r.visibility,
-                      r.creator_name, r.creator_hash, r.status, r.created)
+                      r.creator_name, r.creator_hash, r.status, _aware(r.created))
 
 
 def _seat(r: SeatRow) -> SeatInfo:
@@ -85,7 +90,7 @@ def _seat(r: SeatRow) -> SeatInfo:
 
 
 def _event(r: EventRow) -> Event:
-    return Event(r.seq, r.seat, r.kind, r.text, r.client_action_id, r.time)
+    return Event(r.seq, r.seat, r.kind, r.text, r.client_action_id, _aware(r.time))
 
 
 def make_engine(url: str) -> Engine:
