@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from tabletop.server.api.main import api_router
-from tabletop.server.pubsub import InProcessBroker
+from tabletop.server.pubsub import Broker, InProcessBroker, PgBroker
 from tabletop.server.service import GameService, ServiceError
 from tabletop.server.settings import Settings
 from tabletop.server.storage import Storage
@@ -62,10 +62,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(settings.db_url())
         storage.migrate()
-        service = GameService(storage, InProcessBroker(), _pool_factory(settings.ai_workers), settings.public_url)
+        broker: Broker = PgBroker(storage.url) if storage.engine.dialect.name == "postgresql" else InProcessBroker()
+        service = GameService(storage, broker, _pool_factory(settings.ai_workers), settings.public_url)
         app.state.service = service
-        resumed = service.resume()
-        log.info("tabletop server: %d game(s) in play resumed", resumed)
+        service.start()
         try:
             yield
         finally:

@@ -3,17 +3,24 @@
 A live game is rebuilt from its stored events on first use and cached. Each game has a lock; an action is
 checked on a clone of the live state, committed to the database, and only then swapped in and announced.
 States are never mutated once live, so readers may take the current one and build views outside the lock.
+
+Several server processes may share one PostgreSQL database. The database decides: an event is stored only if its
+`seq` (and the seat's client action id) is still free, a seat is claimed only if still free. A process whose
+cache is behind (its insert conflicts, a client quotes a later `seq`, a token it does not know) refreshes the game
+from the database and decides again; a notice from another process refreshes the cached game before local
+clients are told. Only the process the broker elects computes AI moves.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import secrets
 import threading
 import uuid
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -22,7 +29,7 @@ from typing import Any, ClassVar
 from tabletop.core import IllegalAction, InvalidOptions, State, UnknownGame, game_info, games, new_game
 from tabletop.server import views
 from tabletop.server.ai import AI_LABELS, choose_action
-from tabletop.server.pubsub import Broker
+from tabletop.server.pubsub import Broker, PgBroker
 from tabletop.server.storage import Event, EventConflict, GameHeader, SeatInfo, Storage, now
 
 log = logging.getLogger("tabletop.server")
@@ -121,6 +128,19 @@ class GameService:
         self._lock = threading.Lock()
         self._live: dict[str, Live] = {}
         self._closed = False
+        self.shared = isinstance(broker, PgBroker)
+        """Whether other server processes may write to the same database."""
+        self._committer = ThreadPoolExecutor(1, thread_name_prefix="tabletop-ai-commit")
+        """AI moves are committed here, not in the worker pool's internal thread."""
+
+    def start(self) -> None:
+        """Start listening to the broker; games in play resume once this process owns the AI moves."""
+        if isinstance(self.broker, PgBroker):
+            self.broker.on_reconnect = self.refresh_all
+        self.broker.start(self.on_remote, self._owned)
+
+    def _owned(self) -> None:
+        self.resume()
 
     # ---- static facts -----------------------------------------------------------------------------------
     @staticmethod
@@ -202,9 +222,12 @@ class GameService:
         live = self._get(game_id)
         h = token_hash(code)
         with live.lock:
-            for s in live.seats:
-                if s.invite_hash is not None and secrets.compare_digest(s.invite_hash, h):
-                    return self._seat_person(live, s, name, mode=s.mode)
+            for refresh in (False, True):
+                if refresh:
+                    self._refresh(live)
+                for s in live.seats:
+                    if s.invite_hash is not None and secrets.compare_digest(s.invite_hash, h):
+                        return self._seat_person(live, s, name, mode=s.mode, expect={"invite_hash": h})
         raise Forbidden("this invite is not valid for this game (already used, revoked, or mistyped)")
 
     def join(self, game_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
@@ -216,7 +239,7 @@ class GameService:
                 free = [s for s in free if s.seat == seat]
             if not free:
                 raise Conflict("no open seat to take" if seat is None else f"seat {seat} is not open")
-            return self._seat_person(live, free[0], name, mode="open")
+            return self._seat_person(live, free[0], name, mode="open", expect={"mode": "open", "token_hash": None})
 
     def reseat(self, game_id: str, creator_token: str, seat: int) -> str:
         """The creator revokes a person's seat token and gets a new one-time invite for that seat."""
@@ -227,20 +250,26 @@ class GameService:
             if not 0 <= seat < len(live.seats) or live.seats[seat].kind != "human":
                 raise Invalid(f"seat {seat} is not a person's seat")
             code = new_token()
-            self.storage.update_seat(game_id, seat, token_hash=None, invite_hash=token_hash(code))
+            self.storage.update_seat(game_id, seat, token_hash=None, invite_hash=token_hash(code), mode="invite")
             live.seats[seat] = replace(live.seats[seat], token_hash=None, invite_hash=token_hash(code), mode="invite")
+            self.broker.publish(game_id, live.seq)  # other processes drop the revoked token
             return code
 
-    def _seat_person(self, live: Live, s: SeatInfo, name: str | None, mode: str) -> tuple[int, str]:
+    def _seat_person(self, live: Live, s: SeatInfo, name: str | None, mode: str, expect: dict[str, Any]
+                     ) -> tuple[int, str]:
+        """Seat a person if the seat is still as `expect` says in the database. Caller holds the lock."""
         token = new_token()
         new = replace(s, token_hash=token_hash(token), invite_hash=None, name=name or s.name, mode=mode)
-        self.storage.update_seat(live.header.id, s.seat, token_hash=new.token_hash, invite_hash=None, name=new.name)
-        live.seats[s.seat] = new
+        if not self.storage.update_seat(live.header.id, s.seat, expect, token_hash=new.token_hash, invite_hash=None,
+                                        name=new.name, mode=mode):
+            self._refresh(live)  # another process got there first
+            raise Conflict(f"seat {s.seat} was just taken")
+        self._refresh(live)  # the seats as stored, those other processes filled included
         if live.header.status == "waiting" and all(x.kind == "ai" or x.token_hash for x in live.seats):
-            self.storage.set_status(live.header.id, "playing")
+            self.storage.set_status(live.header.id, "playing", expect="waiting")
             live.header = replace(live.header, status="playing")
-            self.broker.publish(live.header.id, live.seq)
             self._schedule_ai(live)
+        self.broker.publish(live.header.id, live.seq)
         return s.seat, token
 
     # ---- reading -------------------------------------------------------------------------------------------
@@ -270,9 +299,13 @@ class GameService:
         if token is None:
             return None
         h = token_hash(token)
-        for s in live.seats:
-            if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
-                return s.seat
+        for refresh in (False, True):
+            if refresh:  # perhaps claimed through another process a moment ago
+                with live.lock:
+                    self._refresh(live)
+            for s in live.seats:
+                if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                    return s.seat
         raise Unauthorized("this token holds no seat in this game")
 
     def current(self, game_id: str) -> tuple[State, int, str]:
@@ -312,31 +345,48 @@ class GameService:
         seat = self.seat_of(game_id, token)
         assert seat is not None
         live = self._get(game_id)
-        with live.lock:
-            if client_action_id is not None:
-                for ev in live.events:
-                    if ev.seat == seat and ev.client_action_id == client_action_id:
-                        return {"seq": ev.seq + 1, "action": ev.text, "duplicate": True,
-                                "state": self.snapshot(game_id, seat)}
-            if seq != live.seq:
-                raise Conflict(f"stale: you saw event {seq}, the game is at event {live.seq}",
-                               state=self.snapshot(game_id, seat))
-            status, state = live.header.status, live.state
-            if status == "waiting":
-                open_seats = [s.seat for s in live.seats if s.kind == "human" and s.token_hash is None]
-                raise Conflict(f"the game has not started: seat(s) {open_seats} not taken yet")
-            if status == "over" or state.to_move is None:
-                raise Conflict("the game is over")
-            if state.to_move != seat:
-                raise Conflict(f"not your turn: seat {state.to_move} is to move")
-            try:
-                action = self._commit(live, seat, text, client_action_id)
-            except IllegalAction:
-                legal = views.seat_legal(state, seat)
-                shown = ", ".join(legal[:60]) + (", ..." if len(legal) > 60 else "")
-                raise Invalid(f"{text[:80]!r} is not legal now; your legal actions: {shown}", legal=legal) from None
-            self._schedule_ai(live)
-            return {"seq": live.seq, "action": action, "duplicate": False, "state": self.snapshot(game_id, seat)}
+        for attempt in (1, 2):
+            with live.lock:
+                if seq > live.seq:  # the client heard of events this process has not: another process's
+                    self._refresh(live)
+                try:
+                    return self._act(live, seat, text, seq, client_action_id)
+                except EventConflict:  # another process stored an event first: look again
+                    self._refresh(live)
+                    if attempt == 2:
+                        raise Conflict("the game moved on meanwhile; fetch the state and try again") from None
+                except ServiceError:  # with other processes about, a refusal may come from a stale cache
+                    if attempt == 2 or not self.shared:
+                        raise
+                    self._refresh(live)
+        raise AssertionError("unreachable")
+
+    def _act(self, live: Live, seat: int, text: str, seq: int, client_action_id: str | None) -> dict[str, Any]:
+        game_id = live.header.id
+        if client_action_id is not None:
+            for ev in live.events:
+                if ev.seat == seat and ev.client_action_id == client_action_id:
+                    return {"seq": ev.seq + 1, "action": ev.text, "duplicate": True,
+                            "state": self.snapshot(game_id, seat)}
+        if seq != live.seq:
+            raise Conflict(f"stale: you saw event {seq}, the game is at event {live.seq}",
+                           state=self.snapshot(game_id, seat))
+        status, state = live.header.status, live.state
+        if status == "waiting":
+            open_seats = [s.seat for s in live.seats if s.kind == "human" and s.token_hash is None]
+            raise Conflict(f"the game has not started: seat(s) {open_seats} not taken yet")
+        if status == "over" or state.to_move is None:
+            raise Conflict("the game is over")
+        if state.to_move != seat:
+            raise Conflict(f"not your turn: seat {state.to_move} is to move")
+        try:
+            action = self._commit(live, seat, text, client_action_id)
+        except IllegalAction:
+            legal = views.seat_legal(state, seat)
+            shown = ", ".join(legal[:60]) + (", ..." if len(legal) > 60 else "")
+            raise Invalid(f"{text[:80]!r} is not legal now; your legal actions: {shown}", legal=legal) from None
+        self._schedule_ai(live)
+        return {"seq": live.seq, "action": action, "duplicate": False, "state": self.snapshot(game_id, seat)}
 
     def _commit(self, live: Live, seat: int, text: str, client_action_id: str | None) -> str:
         """Apply on a clone, commit the event, then swap the state in and announce it. Caller holds the lock."""
@@ -345,12 +395,7 @@ class GameService:
         action = new.history[-1]
         ev = Event(live.seq, seat, "action", action, client_action_id, now())
         status = "over" if new.is_over else None
-        try:
-            self.storage.append_event(live.header.id, ev, status)
-        except EventConflict:
-            with self._lock:  # another writer got there first: forget this copy, rebuild from the log
-                self._live.pop(live.header.id, None)
-            raise Conflict("the game moved on meanwhile; fetch the state and try again") from None
+        self.storage.append_event(live.header.id, ev, status)  # EventConflict: another process was first
         live.state = new
         live.events.append(ev)
         if status is not None:
@@ -362,7 +407,8 @@ class GameService:
     def _schedule_ai(self, live: Live) -> None:
         """If an AI seat is to move, have a worker decide (once per event count). Caller holds the lock."""
         state = live.state
-        if self._closed or self.pool is None or live.header.status != "playing" or state.to_move is None:
+        if (self._closed or self.pool is None or live.header.status != "playing" or state.to_move is None
+                or not self.broker.owns_ai()):
             return
         seat = live.seats[state.to_move]
         if seat.kind != "ai" or live.ai_pending == live.seq:
@@ -378,7 +424,12 @@ class GameService:
         except RuntimeError:  # the pool is shutting down (or broke: the callback of the failed move replaces it)
             return
         done: Callable[[Future[str]], None] = partial(self._ai_done, game_id, seq, seat, label, record, pool)
-        fut.add_done_callback(done)
+
+        def hand_over(f: Future[str]) -> None:  # runs in the pool's internal thread: only pass the result on
+            with contextlib.suppress(RuntimeError):  # RuntimeError: shutting down
+                self._committer.submit(done, f)
+
+        fut.add_done_callback(hand_over)
 
     def _ai_done(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any],
                  fut_pool: Executor, fut: Future[str]) -> None:
@@ -402,28 +453,56 @@ class GameService:
             with live.lock:
                 if live.seq != seq or live.state.to_move != seat:
                     return
-                self._commit(live, seat, fut.result(), None)
+                try:
+                    self._commit(live, seat, fut.result(), None)
+                except EventConflict:  # another process moved for this AI meanwhile (ownership changed hands)
+                    self._refresh(live)
                 self._schedule_ai(live)
         except Exception:
             log.exception("AI move of game %s at event %d could not be applied", game_id, seq)
 
     def resume(self) -> int:
-        """At start-up: rebuild every game in play and let its AI move if it is to; the number resumed."""
+        """Once this process owns the AI moves (at start, or when the owner died): rebuild every game in play and
+        let its AI move if it is to; the number resumed."""
         ids = self.storage.game_ids("playing")
         for game_id in ids:
             try:
                 live = self._get(game_id)
                 with live.lock:
+                    self._refresh(live)
                     self._schedule_ai(live)
             except ServiceError as e:
                 log.error("game %s not resumed: %s", game_id, e.message)
+        log.info("tabletop server: %d game(s) in play resumed", len(ids))
         return len(ids)
 
+    def on_remote(self, game_id: str, seq: int) -> None:
+        """Another process stored an event (or seated someone) in `game_id`: refresh it if cached here."""
+        with self._lock:
+            live = self._live.get(game_id)
+        if live is None:
+            return
+        with live.lock:
+            if seq >= live.seq:
+                self._refresh(live)
+                self._schedule_ai(live)
+
+    def refresh_all(self) -> None:
+        """Refresh every cached game (notices may have been missed)."""
+        with self._lock:
+            cached = list(self._live.values())
+        for live in cached:
+            with live.lock:
+                self._refresh(live)
+                self._schedule_ai(live)
+
     def close(self) -> None:
-        """Stop scheduling AI moves and shut the worker pool down."""
+        """Stop scheduling AI moves, stop listening, shut the worker pool down."""
         self._closed = True
+        self.broker.close()
         if self.pool is not None:
             self.pool.shutdown(wait=True, cancel_futures=True)
+        self._committer.shutdown(wait=True, cancel_futures=True)
 
     # ---- the cache ----------------------------------------------------------------------------------------
     def _get(self, game_id: str) -> Live:
@@ -433,6 +512,22 @@ class GameService:
                 live = self._load(game_id)
                 self._live[game_id] = live
             return live
+
+    def _refresh(self, live: Live) -> None:
+        """Bring a cached game up to the database: header, seats, and the events after its own. Caller holds the
+        lock. A state is never mutated once live: new events are applied to a clone."""
+        found = self.storage.game(live.header.id)
+        if found is None:
+            return
+        live.header, live.seats = found
+        new = self.storage.events(live.header.id, live.seq)
+        if new:
+            state = live.state.clone()
+            for ev in new:
+                if ev.kind == "action":
+                    state.apply(ev.text)
+            live.state = state
+            live.events.extend(new)
 
     def _load(self, game_id: str) -> Live:
         found = self.storage.game(game_id) if len(game_id) <= 32 else None

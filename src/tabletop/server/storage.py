@@ -158,15 +158,22 @@ class Storage:
             seats = s.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)).all()
             return _header(row), [_seat(r) for r in seats]
 
-    def update_seat(self, game_id: str, seat: int, **fields: Any) -> None:
-        """Change a seat's token hash, invite hash or name."""
+    def update_seat(self, game_id: str, seat: int, expect: dict[str, Any] | None = None, **fields: Any) -> bool:
+        """Change a seat's mode, token hash, invite hash or name, provided its columns hold what `expect` says
+        (so that two server processes cannot both claim one seat): whether it changed."""
+        cond = [SeatRow.game_id == game_id, SeatRow.seat == seat]
+        for name, value in (expect or {}).items():
+            col = getattr(SeatRow, name)
+            cond.append(col.is_(None) if value is None else col == value)
         with self._session() as s:
-            s.execute(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat).values(**fields))
+            done = s.execute(update(SeatRow).where(*cond).values(**fields))
+            return bool(getattr(done, "rowcount", 0) == 1)
 
-    def set_status(self, game_id: str, status: str) -> None:
-        """Change a game's status (waiting, playing, over)."""
+    def set_status(self, game_id: str, status: str, expect: str | None = None) -> None:
+        """Change a game's status (waiting, playing, over); only from `expect` if given."""
+        cond = [GameRow.id == game_id] + ([GameRow.status == expect] if expect is not None else [])
         with self._session() as s:
-            s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+            s.execute(update(GameRow).where(*cond).values(status=status))
 
     def list_games(self, statuses: tuple[str, ...], limit: int) -> list[tuple[GameHeader, list[SeatInfo]]]:
         """Public games in the given statuses, newest first."""
@@ -185,10 +192,11 @@ class Storage:
             return list(s.scalars(select(GameRow.id).where(GameRow.status == status)).all())
 
     # ---- events ------------------------------------------------------------------------------------------
-    def events(self, game_id: str) -> list[Event]:
-        """A game's events in sequence order."""
+    def events(self, game_id: str, start: int = 0) -> list[Event]:
+        """A game's events in sequence order, from `seq` = `start` on."""
         with self._session() as s:
-            rows = s.scalars(select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)).all()
+            rows = s.scalars(select(EventRow).where(EventRow.game_id == game_id, EventRow.seq >= start)
+                             .order_by(EventRow.seq)).all()
             return [_event(r) for r in rows]
 
     def append_event(self, game_id: str, ev: Event, status: str | None = None) -> None:
