@@ -100,10 +100,12 @@ Factory = Callable[..., TestClient]
 
 @pytest.fixture
 def make_client(db_url: str) -> Iterator[Factory]:
-    """Start an app on this test's database (`ai_workers=0`: no AI pool); stopped at the end of the test."""
+    """Start an app on this test's database (`ai_workers=0`: no AI pool; no rate limits unless given); stopped at
+    the end of the test."""
     started: list[TestClient] = []
 
     def make(ai_workers: int = 0, **settings: Any) -> TestClient:
+        settings = {"rate_per_address": 0, "rate_per_token": 0, **settings}  # limits off unless a test sets them
         app = create_app(Settings(db=settings.pop("db", db_url), ai_workers=ai_workers, **settings))
         client = TestClient(app)
         client.__enter__()

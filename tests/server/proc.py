@@ -26,12 +26,13 @@ def free_port() -> int:
 
 
 class Server:
-    """One `tabletop serve` process on `port` with database `db`; its output goes to `log`."""
+    """One `tabletop serve` process on `port` with database `db`; its output goes to `log`. Rate limits are off
+    unless `env` sets them (these tests play fast from one address)."""
 
     def __init__(self, db: str, log: Path, port: int | None = None, ai_workers: int = 0,
                  env: dict[str, str] | None = None) -> None:
         self.db, self.log, self.port, self.ai_workers = db, log, port or free_port(), ai_workers
-        self.env = env or {}
+        self.env = {"TABLETOP_RATE_PER_ADDRESS": "0", "TABLETOP_RATE_PER_TOKEN": "0", **(env or {})}
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property

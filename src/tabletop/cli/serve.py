@@ -37,7 +37,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     console.print(f"serving on http://{args.host}:{args.port} (invite links use {settings.public_url})")
     if not settings.public_url.startswith("https://") and args.host not in ("127.0.0.1", "localhost", "::1"):
         console.print("[yellow]warning:[/] seat tokens travel in clear without TLS; see docs/server.md")
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
+    # uvicorn's own limit on socket frames (default 16 MiB) is brought down to what the server accepts at all
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info",
+                ws_max_size=settings.max_socket_message_bytes * 4)
     return 0
 
 

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from tabletop.server.api.main import api_router
+from tabletop.server.limits import Buckets, RateLimit
 from tabletop.server.pubsub import Broker, InProcessBroker, PgBroker
 from tabletop.server.service import GameService, ServiceError
 from tabletop.server.settings import Settings
@@ -76,6 +77,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.include_router(api_router)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(RateLimit, per_address=Buckets(settings.rate_per_address, settings.burst_per_address),
+                       per_token=Buckets(settings.rate_per_token, settings.burst_per_token))
     _handlers(app)
     return app
 

@@ -2,7 +2,8 @@
 
 On connect: the seat's (or spectator's) view, legal actions, seq and its log from entry `since`. After every
 event: the same again, with only the log entries it has not been sent. Messages from the client are read only
-to notice a disconnect (actions go over REST); one larger than the limit closes the socket.
+to notice a disconnect (actions go over REST); one larger than `max_socket_message_bytes` closes the socket (1009),
+and so does sending more than `max_socket_messages_per_second` in a second (1008).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from tabletop.server import views
 from tabletop.server.service import GameService, ServiceError
 
 router = APIRouter(tags=["live"])
-MAX_SOCKET_MESSAGE = 4096
 POLICY_VIOLATION = 1008
 
 
@@ -71,7 +71,8 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
     await ws.accept()
     sub = service.broker.subscribe(game_id)
     feed = _Feed(service, game_id, seat, since)
-    reader = asyncio.create_task(_read_until_closed(ws))
+    reader = asyncio.create_task(_read_until_closed(ws, settings.max_socket_message_bytes,
+                                                    settings.max_socket_messages_per_second))
     try:
         await ws.send_json(await run_in_threadpool(feed.message))
         while True:
@@ -88,12 +89,22 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
         reader.cancel()
 
 
-async def _read_until_closed(ws: WebSocket) -> None:
+async def _read_until_closed(ws: WebSocket, max_bytes: int, per_second: int) -> None:
+    window, count = 0.0, 0
+    loop = asyncio.get_running_loop()
     while True:
         msg = await ws.receive()
         if msg["type"] == "websocket.disconnect":
             return
-        data = msg.get("text") or msg.get("bytes") or ""
-        if len(data) > MAX_SOCKET_MESSAGE:
+        text, raw = msg.get("text"), msg.get("bytes")
+        size = len(text.encode("utf-8", "replace")) if text is not None else len(raw or b"")
+        if size > max_bytes:
             await ws.close(code=1009, reason="message too large")
+            return
+        now = loop.time()
+        if now - window >= 1.0:
+            window, count = now, 0
+        count += 1
+        if count > per_second:
+            await ws.close(code=POLICY_VIOLATION, reason="too many messages")
             return
