@@ -64,7 +64,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         storage = Storage(settings.db_url())
         storage.migrate()
         broker: Broker = PgBroker(storage.url) if storage.engine.dialect.name == "postgresql" else InProcessBroker()
-        service = GameService(storage, broker, _pool_factory(settings.ai_workers), settings.public_url)
+        service = GameService(storage, broker, _pool_factory(settings.ai_workers), settings.public_url,
+                              settings.cache_games)
         app.state.service = service
         service.start()
         try:

@@ -139,7 +139,7 @@ class PgBroker:
     `publish` tells local subscribers at once and every other process through `pg_notify` (the event is already
     committed). A listener thread holds one connection: `LISTEN` on it, and the advisory lock `AI_LOCK` when this
     process owns the AI moves. If that connection breaks, ownership is given up, the listener reconnects and
-    every cached game is refreshed (`on_remote(game, -1)` for each game a subscriber follows, via `on_reconnect`).
+    calls `on_reconnect` (the service refreshes every cached game: notices may have been missed).
     """
 
     def __init__(self, url: str, poll: float = 0.5) -> None:

@@ -19,6 +19,7 @@ import logging
 import secrets
 import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -119,14 +120,15 @@ class GameService:
     """Everything a client may ask of the server, in plain Python."""
 
     def __init__(self, storage: Storage, broker: Broker, pool_factory: Callable[[], Executor] | None,
-                 public_url: str) -> None:
+                 public_url: str, cache_games: int = 2000) -> None:
         self.storage = storage
         self.broker = broker
         self._pool_factory = pool_factory
         self.pool = pool_factory() if pool_factory is not None else None
         self.public_url = public_url.rstrip("/")
         self._lock = threading.Lock()
-        self._live: dict[str, Live] = {}
+        self._live: OrderedDict[str, Live] = OrderedDict()  # least recently used first
+        self.cache_games = max(1, cache_games)
         self._closed = False
         self.shared = isinstance(broker, PgBroker)
         """Whether other server processes may write to the same database."""
@@ -511,7 +513,28 @@ class GameService:
             if live is None:
                 live = self._load(game_id)
                 self._live[game_id] = live
+                self._evict()
+            else:
+                self._live.move_to_end(game_id)
             return live
+
+    def _evict(self) -> None:
+        """Keep at most `cache_games` games in memory: the least recently used finished ones go first, then the
+        least recently used of any kind (a game dropped is rebuilt from the database when next needed; a commit
+        still under way on a dropped copy is caught by the database and the new copy refreshed). Caller holds
+        `_lock`."""
+        excess = len(self._live) - self.cache_games
+        if excess <= 0:
+            return
+        finished = [gid for gid, live in self._live.items() if live.header.status == "over"][:excess]
+        for gid in finished:
+            del self._live[gid]
+        while len(self._live) > self.cache_games:
+            self._live.popitem(last=False)
+
+    def cached(self) -> int:
+        """How many games are in memory."""
+        return len(self._live)
 
     def _refresh(self, live: Live) -> None:
         """Bring a cached game up to the database: header, seats, and the events after its own. Caller holds the
