@@ -57,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play.add_parsers(sub)
     bench.add_parser(sub)
+    importlib.import_module("tabletop.cli.serve").add_parser(sub)
     try:
         arena = importlib.import_module("tabletop.cli.arena")
     except ModuleNotFoundError:

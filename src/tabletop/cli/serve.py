@@ -1,0 +1,54 @@
+"""`tabletop serve`: the online game server (FastAPI on uvicorn). Needs the `server` extra."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.console import Console
+
+
+def _redact(url: str) -> str:
+    """The database URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Migrate the database, say where it is and where to connect, then serve until interrupted."""
+    try:
+        import uvicorn
+
+        from tabletop.server import Settings, create_app
+    except ModuleNotFoundError as e:
+        hint = "pip install 'tabletop[server]'"
+        Console(stderr=True).print(f"[bold red]error:[/] the server needs its extra: {hint} ({e})")
+        return 2
+    overrides: dict[str, Any] = {}
+    if args.db:
+        overrides["db"] = args.db
+    overrides["public_url"] = args.public_url or f"http://{args.host}:{args.port}"
+    if args.ai_workers is not None:
+        overrides["ai_workers"] = args.ai_workers
+    settings = Settings(**overrides)
+    console = Console()
+    console.print(f"database: {_redact(settings.db_url())}")
+    console.print(f"serving on http://{args.host}:{args.port} (invite links use {settings.public_url})")
+    if not settings.public_url.startswith("https://") and args.host not in ("127.0.0.1", "localhost", "::1"):
+        console.print("[yellow]warning:[/] seat tokens travel in clear without TLS; see docs/server.md")
+    # uvicorn's own limit on socket frames (default 16 MiB) is brought down to what the server accepts at all
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info",
+                ws_max_size=settings.max_socket_message_bytes * 4)
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    """Register `tabletop serve`."""
+    p = sub.add_parser("serve", help="run the online game server")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--db", default=None, help="database URL (default: an SQLite file in the user data directory)")
+    p.add_argument("--public-url", default=None, help="the address people reach the server at (for invite links)")
+    p.add_argument("--ai-workers", type=int, default=None, help="worker processes for AI moves (default 1)")
+    p.set_defaults(func=cmd_serve)

@@ -1,0 +1,12 @@
+"""The API router: every route under /api."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from tabletop.server.api.routes import games, meta, ws
+
+api_router = APIRouter(prefix="/api")
+api_router.include_router(meta.router)
+api_router.include_router(games.router)
+api_router.include_router(ws.router)

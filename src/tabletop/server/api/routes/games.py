@@ -1,0 +1,86 @@
+"""REST routes of games: create, lobby, info, seats, actions, state, log, record."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query
+
+from tabletop.server.api.deps import ServiceDep, TokenDep
+from tabletop.server.schemas import ActionIn, ClaimIn, CreateGameIn, ReseatIn
+from tabletop.server.service import SeatRequest, Unauthorized
+
+router = APIRouter(prefix="/games", tags=["games"])
+GameId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[0-9a-f]+$")]
+
+
+@router.post("", status_code=201)
+def create_game(body: CreateGameIn, service: ServiceDep) -> dict[str, Any]:
+    """A new game. The answer holds the creator's tokens and the invite links: shown once, stored hashed."""
+    seats = [SeatRequest(s.kind, s.ai, s.name) for s in body.seats] if body.seats else None
+    made = service.create(body.game, body.players, body.options, body.visibility, seats, body.creator_name)
+    return {
+        "id": made.game_id,
+        "creator_token": made.creator_token,
+        "seat": made.seat,
+        "token": made.seat_token,
+        "invites": [{"seat": s, "code": c, "url": service.invite_url(made.game_id, c)}
+                    for s, c in made.invites.items()],
+        "info": service.info(made.game_id),
+    }
+
+
+@router.get("")
+def lobby(service: ServiceDep) -> list[dict[str, Any]]:
+    """Public games waiting for players or in play."""
+    return service.lobby()
+
+
+@router.get("/{game_id}")
+def game_info(game_id: GameId, service: ServiceDep) -> dict[str, Any]:
+    """A game's public facts and seats."""
+    return service.info(game_id)
+
+
+@router.post("/{game_id}/claim")
+def claim(game_id: GameId, body: ClaimIn, service: ServiceDep) -> dict[str, Any]:
+    """Claim an invited seat (one time) or take an open seat: a fresh seat token."""
+    if body.invite is not None:
+        seat, token = service.claim(game_id, body.invite, body.name)
+    else:
+        seat, token = service.join(game_id, body.seat, body.name)
+    return {"seat": seat, "token": token}
+
+
+@router.post("/{game_id}/reseat")
+def reseat(game_id: GameId, body: ReseatIn, service: ServiceDep, token: TokenDep) -> dict[str, Any]:
+    """The creator (bearer: the creator token) revokes a seat's token and gets a new invite for it."""
+    if token is None:
+        raise Unauthorized("re-seating needs the creator token (Authorization: Bearer <creator token>)")
+    code = service.reseat(game_id, token, body.seat)
+    return {"seat": body.seat, "code": code, "url": service.invite_url(game_id, code)}
+
+
+@router.post("/{game_id}/actions")
+def act(game_id: GameId, body: ActionIn, service: ServiceDep, token: TokenDep) -> dict[str, Any]:
+    """Take an action for the token's seat."""
+    return service.act(game_id, token, body.action, body.seq, body.client_action_id)
+
+
+@router.get("/{game_id}/state")
+def state(game_id: GameId, service: ServiceDep, token: TokenDep) -> dict[str, Any]:
+    """The token's seat's view, legal actions and log position (a spectator's view without a token)."""
+    return service.snapshot(game_id, service.seat_of(game_id, token))
+
+
+@router.get("/{game_id}/log")
+def seat_log(game_id: GameId, service: ServiceDep, token: TokenDep,
+             start: Annotated[int, Query(ge=0, le=10_000_000)] = 0) -> dict[str, Any]:
+    """The token's seat's own log (the spectator's without a token) from entry `start` on."""
+    return service.log_from(game_id, service.seat_of(game_id, token), start)
+
+
+@router.get("/{game_id}/record")
+def record(game_id: GameId, service: ServiceDep) -> dict[str, Any]:
+    """The full record, seed included, once the game is over."""
+    return service.record(game_id)

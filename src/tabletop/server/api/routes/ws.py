@@ -1,0 +1,110 @@
+"""WS /api/games/{id}/ws?token=...&since=k: live updates, each seat its own.
+
+On connect: the seat's (or spectator's) view, legal actions, seq and its log from entry `since`. After every
+event: the same again, with only the log entries it has not been sent. Messages from the client are read only
+to notice a disconnect (actions go over REST); one larger than `max_socket_message_bytes` closes the socket (1009),
+and so does sending more than `max_socket_messages_per_second` in a second (1008).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket
+from starlette.concurrency import run_in_threadpool
+
+from tabletop.server import views
+from tabletop.server.service import GameService, ServiceError
+
+router = APIRouter(tags=["live"])
+POLICY_VIOLATION = 1008
+
+
+def origin_allowed(ws: WebSocket, public_url: str, extra: list[str]) -> bool:
+    """Non-browser clients send no Origin; a browser's must be the public URL's, the Host's, or listed."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    pub = urlsplit(public_url)
+    allowed = {f"{pub.scheme}://{pub.netloc}", *extra}
+    host = ws.headers.get("host")
+    if host:
+        allowed |= {f"http://{host}", f"https://{host}"}
+    return origin in allowed
+
+
+class _Feed:
+    """One connection's cursor: builds the messages of its seat."""
+
+    def __init__(self, service: GameService, game_id: str, seat: int | None, since: int) -> None:
+        self.service, self.game_id, self.seat, self.cursor = service, game_id, seat, since
+
+    def message(self) -> dict[str, Any]:
+        state, seq, status = self.service.current(self.game_id)
+        out = {"type": "state", "game_id": self.game_id, **views.seat_payload(state, self.seat, seq, status)}
+        entries = views.seat_log(state, self.seat, self.cursor)
+        out["log_start"] = self.cursor
+        out["log"] = entries
+        self.cursor += len(entries)
+        out["log_pos"] = self.cursor
+        return out
+
+
+@router.websocket("/games/{game_id}/ws")
+async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, since: int = 0) -> None:
+    """Push this seat's picture of the game after every event."""
+    service: GameService = ws.app.state.service
+    settings = ws.app.state.settings
+    if not origin_allowed(ws, settings.public_url, settings.allowed_origins):
+        await ws.close(code=POLICY_VIOLATION, reason="origin not allowed")
+        return
+    if len(game_id) > 32 or (token is not None and len(token) > 200) or since < 0:
+        await ws.close(code=POLICY_VIOLATION, reason="bad request")
+        return
+    try:
+        seat = await run_in_threadpool(service.seat_of, game_id, token)
+    except ServiceError as e:
+        await ws.close(code=POLICY_VIOLATION, reason=e.message[:100])
+        return
+    await ws.accept()
+    sub = service.broker.subscribe(game_id)
+    feed = _Feed(service, game_id, seat, since)
+    reader = asyncio.create_task(_read_until_closed(ws, settings.max_socket_message_bytes,
+                                                    settings.max_socket_messages_per_second))
+    try:
+        await ws.send_json(await run_in_threadpool(feed.message))
+        while True:
+            notice = asyncio.create_task(sub.next())
+            done, _ = await asyncio.wait({reader, notice}, return_when=asyncio.FIRST_COMPLETED)
+            if notice not in done:
+                notice.cancel()
+                break
+            await ws.send_json(await run_in_threadpool(feed.message))
+    except Exception:  # the client went away mid-send, or the game failed to load: just drop the socket
+        pass
+    finally:
+        sub.close()
+        reader.cancel()
+
+
+async def _read_until_closed(ws: WebSocket, max_bytes: int, per_second: int) -> None:
+    window, count = 0.0, 0
+    loop = asyncio.get_running_loop()
+    while True:
+        msg = await ws.receive()
+        if msg["type"] == "websocket.disconnect":
+            return
+        text, raw = msg.get("text"), msg.get("bytes")
+        size = len(text.encode("utf-8", "replace")) if text is not None else len(raw or b"")
+        if size > max_bytes:
+            await ws.close(code=1009, reason="message too large")
+            return
+        now = loop.time()
+        if now - window >= 1.0:
+            window, count = now, 0
+        count += 1
+        if count > per_second:
+            await ws.close(code=POLICY_VIOLATION, reason="too many messages")
+            return

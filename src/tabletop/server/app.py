@@ -1,0 +1,106 @@
+"""The FastAPI application: storage migrated at start, AI worker pool, error handlers that never leak a trace."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from tabletop.server.api.main import api_router
+from tabletop.server.limits import Buckets, RateLimit
+from tabletop.server.pubsub import Broker, InProcessBroker, PgBroker
+from tabletop.server.service import GameService, ServiceError
+from tabletop.server.settings import Settings
+from tabletop.server.storage import Storage
+
+log = logging.getLogger("tabletop.server")
+
+STATUS = {"not_found": 404, "unauthorized": 401, "forbidden": 403, "conflict": 409, "invalid": 422}
+
+
+def _pool_factory(workers: int) -> Callable[[], Executor] | None:
+    """Worker processes for AI moves, forked from a clean fork server (not from the threaded server)."""
+    if workers <= 0:
+        return None
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["tabletop.server.ai"])
+    return lambda: ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+
+
+class BodyLimit:
+    """Refuse request bodies over `limit` bytes (413), and bodies of unknown length (411)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] in ("POST", "PUT", "PATCH"):
+            headers = dict(scope["headers"])
+            length = headers.get(b"content-length")
+            status, detail = 0, ""
+            if length is None:
+                status, detail = 411, "a request body needs a Content-Length"
+            elif not length.isdigit() or int(length) > self.limit:
+                status, detail = 413, f"request bodies are limited to {self.limit} bytes"
+            if status:
+                await JSONResponse({"detail": detail}, status_code=status)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server application for `settings` (defaults and TABLETOP_* variables if None)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = Storage(settings.db_url())
+        storage.migrate()
+        broker: Broker = PgBroker(storage.url) if storage.engine.dialect.name == "postgresql" else InProcessBroker()
+        service = GameService(storage, broker, _pool_factory(settings.ai_workers), settings.public_url,
+                              settings.cache_games)
+        app.state.service = service
+        service.start()
+        try:
+            yield
+        finally:
+            service.close()
+            storage.close()
+
+    app = FastAPI(title="tabletop", lifespan=lifespan)
+    app.state.settings = settings
+    app.include_router(api_router)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(RateLimit, per_address=Buckets(settings.rate_per_address, settings.burst_per_address),
+                       per_token=Buckets(settings.rate_per_token, settings.burst_per_token))
+    _handlers(app)
+    return app
+
+
+def _handlers(app: FastAPI) -> None:
+    async def service_error(_: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, ServiceError)
+        return JSONResponse({"detail": exc.message, **exc.extra}, status_code=STATUS[exc.kind])
+
+    async def invalid_request(_: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        errors = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
+                  for e in exc.errors()[:20]]
+        return JSONResponse({"detail": errors}, status_code=422)
+
+    async def internal(_: Request, exc: Exception) -> JSONResponse:
+        log.error("internal error", exc_info=exc)
+        return JSONResponse({"detail": "internal server error"}, status_code=500)
+
+    app.add_exception_handler(ServiceError, service_error)
+    app.add_exception_handler(RequestValidationError, invalid_request)
+    app.add_exception_handler(Exception, internal)
+
+

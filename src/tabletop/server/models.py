@@ -1,0 +1,68 @@
+"""The tables: a game is its header (`games`), its seats (`seats`) and its append-only events (`events`).
+
+The schema itself is created by the Alembic migrations in `migrations/versions`; these classes must match them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the server's tables."""
+
+
+class GameRow(Base):
+    """A game's header: everything needed to rebuild it from its events. The seed never leaves the server."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    rules_version: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    visibility: Mapped[str] = mapped_column(String(10))
+    creator_name: Mapped[str] = mapped_column(String(40))
+    creator_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(10), index=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    """One seat: a person (by token hash once claimed) or an AI (by strength label)."""
+
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    mode: Mapped[str] = mapped_column(String(10))
+    ai_label: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+
+
+class EventRow(Base):
+    """One event of a game's log: an action (or, later, an undo). Never updated, never deleted."""
+
+    __tablename__ = "events"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),
+        UniqueConstraint("game_id", "seat", "client_action_id", name="uq_events_client_action"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    text: Mapped[str] = mapped_column(Text)
+    client_action_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))

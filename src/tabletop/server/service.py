@@ -1,0 +1,569 @@
+"""Games, seats, actions and AI moves: the server's rules of play, unaware of HTTP.
+
+A live game is rebuilt from its stored events on first use and cached. Each game has a lock; an action is
+checked on a clone of the live state, committed to the database, and only then swapped in and announced.
+States are never mutated once live, so readers may take the current one and build views outside the lock.
+
+Several server processes may share one PostgreSQL database. The database decides: an event is stored only if its
+`seq` (and the seat's client action id) is still free, a seat is claimed only if still free. A process whose
+cache is behind (its insert conflicts, a client quotes a later `seq`, a token it does not know) refreshes the game
+from the database and decides again; a notice from another process refreshes the cached game before local
+clients are told. Only the process the broker elects computes AI moves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import secrets
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any, ClassVar
+
+from tabletop.core import IllegalAction, InvalidOptions, State, UnknownGame, game_info, games, new_game
+from tabletop.server import views
+from tabletop.server.ai import AI_LABELS, choose_action
+from tabletop.server.pubsub import Broker, PgBroker
+from tabletop.server.storage import Event, EventConflict, GameHeader, SeatInfo, Storage, now
+
+log = logging.getLogger("tabletop.server")
+
+SEAT_KINDS = ("creator", "invite", "open", "ai")
+
+
+class ServiceError(Exception):
+    """A refused request; `kind` tells the API which status to answer with, `extra` goes into the body."""
+
+    kind: ClassVar[str] = "invalid"
+
+    def __init__(self, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.extra = extra
+
+
+class NotFound(ServiceError):
+    kind = "not_found"
+
+
+class Unauthorized(ServiceError):
+    kind = "unauthorized"
+
+
+class Forbidden(ServiceError):
+    kind = "forbidden"
+
+
+class Conflict(ServiceError):
+    kind = "conflict"
+
+
+class Invalid(ServiceError):
+    kind = "invalid"
+
+
+def token_hash(token: str) -> str:
+    """What is stored of a token: its SHA-256, hex."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh credential: 256 random bits, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    """How a seat is filled at creation: `creator`, `invite`, `open` or `ai` (with a strength label)."""
+
+    kind: str
+    ai: str | None = None
+    name: str | None = None
+
+
+@dataclass
+class Created:
+    """What the creator gets back: the game id, a creator token, its own seat token, one invite per invited seat."""
+
+    game_id: str
+    creator_token: str
+    seat: int | None
+    seat_token: str | None
+    invites: dict[int, str]
+
+
+@dataclass
+class Live:
+    """A game in memory: header, seats, events and the state they rebuild to."""
+
+    header: GameHeader
+    seats: list[SeatInfo]
+    events: list[Event]
+    state: State
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    ai_pending: int | None = None
+
+    @property
+    def seq(self) -> int:
+        """The number of events so far (what a client must quote to act)."""
+        return len(self.events)
+
+
+class GameService:
+    """Everything a client may ask of the server, in plain Python."""
+
+    def __init__(self, storage: Storage, broker: Broker, pool_factory: Callable[[], Executor] | None,
+                 public_url: str, cache_games: int = 2000) -> None:
+        self.storage = storage
+        self.broker = broker
+        self._pool_factory = pool_factory
+        self.pool = pool_factory() if pool_factory is not None else None
+        self.public_url = public_url.rstrip("/")
+        self._lock = threading.Lock()
+        self._live: OrderedDict[str, Live] = OrderedDict()  # least recently used first
+        self.cache_games = max(1, cache_games)
+        self._closed = False
+        self.shared = isinstance(broker, PgBroker)
+        """Whether other server processes may write to the same database."""
+        self._committer = ThreadPoolExecutor(1, thread_name_prefix="tabletop-ai-commit")
+        """AI moves are committed here, not in the worker pool's internal thread."""
+
+    def start(self) -> None:
+        """Start listening to the broker; games in play resume once this process owns the AI moves."""
+        if isinstance(self.broker, PgBroker):
+            self.broker.on_reconnect = self.refresh_all
+        self.broker.start(self.on_remote, self._owned)
+
+    def _owned(self) -> None:
+        self.resume()
+
+    # ---- static facts -----------------------------------------------------------------------------------
+    @staticmethod
+    def meta() -> list[dict[str, Any]]:
+        """The engine's games, their player counts, options and rules versions; the AI labels."""
+        out = []
+        for name in games():
+            d = game_info(name).describe()
+            d["ai"] = sorted(AI_LABELS)
+            out.append(d)
+        return out
+
+    def invite_url(self, game_id: str, code: str) -> str:
+        """The link a friend opens to claim an invited seat (the code rides in the fragment, never in logs)."""
+        return f"{self.public_url}/join/{game_id}#{code}"
+
+    # ---- creating and seating --------------------------------------------------------------------------
+    def create(self, game: str, players: int | None, options: dict[str, Any], visibility: str,
+               seats: list[SeatRequest] | None, creator_name: str) -> Created:
+        """A new game; options are validated by the engine (Invalid says what is allowed)."""
+        try:
+            info = game_info(game)
+        except UnknownGame as e:
+            raise Invalid(str(e), allowed={"games": games()}) from None
+        if players is None:
+            players = len(seats) if seats else info.default_players
+        seed = secrets.randbits(62)
+        try:
+            options = new_game(game, players, seed, options).options  # resolved: defaults filled in
+        except InvalidOptions as e:
+            raise Invalid(str(e), allowed=info.describe()) from None
+        seats = seats or [SeatRequest("creator"), *[SeatRequest("open")] * (players - 1)]
+        self._check_seats(seats, players)
+        game_id = uuid.uuid4().hex
+        creator_token = new_token()
+        infos: list[SeatInfo] = []
+        own_seat: int | None = None
+        own_token: str | None = None
+        invites: dict[int, str] = {}
+        for i, req in enumerate(seats):
+            name = req.name or (creator_name if req.kind == "creator" else f"seat {i + 1}")
+            if req.kind == "ai":
+                label = req.ai or "easy"
+                infos.append(SeatInfo(i, "ai", "ai", label, None, None, req.name or f"AI ({label})"))
+            elif req.kind == "creator":
+                own_seat, own_token = i, new_token()
+                infos.append(SeatInfo(i, "human", "creator", None, token_hash(own_token), None, name))
+            elif req.kind == "invite":
+                code = new_token()
+                invites[i] = code
+                infos.append(SeatInfo(i, "human", "invite", None, None, token_hash(code), name))
+            else:
+                infos.append(SeatInfo(i, "human", "open", None, None, None, name))
+        status = "playing" if all(s.kind == "ai" or s.token_hash for s in infos) else "waiting"
+        header = GameHeader(game_id, game, info.version, players, dict(options), seed, visibility, creator_name,
+                            token_hash(creator_token), status, now())
+        self.storage.create_game(header, infos)
+        live = self._get(game_id)
+        with live.lock:
+            self._schedule_ai(live)
+        return Created(game_id, creator_token, own_seat, own_token, invites)
+
+    @staticmethod
+    def _check_seats(seats: list[SeatRequest], players: int) -> None:
+        if len(seats) != players:
+            raise Invalid(f"{players} players need {players} seats, got {len(seats)}")
+        for i, req in enumerate(seats):
+            if req.kind not in SEAT_KINDS:
+                raise Invalid(f"seat {i}: kind {req.kind!r} is not one of {', '.join(SEAT_KINDS)}")
+            if req.kind == "ai" and req.ai is not None and req.ai not in AI_LABELS:
+                raise Invalid(f"seat {i}: AI strength {req.ai!r} is not one of {', '.join(AI_LABELS)}")
+            if req.kind != "ai" and req.ai is not None:
+                raise Invalid(f"seat {i}: only an AI seat has a strength")
+        if sum(r.kind == "creator" for r in seats) > 1:
+            raise Invalid("at most one seat is the creator's")
+
+    def claim(self, game_id: str, code: str, name: str | None) -> tuple[int, str]:
+        """Claim an invited seat with its one-time code: a fresh seat token; the code is spent."""
+        live = self._get(game_id)
+        h = token_hash(code)
+        with live.lock:
+            for refresh in (False, True):
+                if refresh:
+                    self._refresh(live)
+                for s in live.seats:
+                    if s.invite_hash is not None and secrets.compare_digest(s.invite_hash, h):
+                        return self._seat_person(live, s, name, mode=s.mode, expect={"invite_hash": h})
+        raise Forbidden("this invite is not valid for this game (already used, revoked, or mistyped)")
+
+    def join(self, game_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Take an open seat (the first one if `seat` is None): a fresh seat token."""
+        live = self._get(game_id)
+        with live.lock:
+            free = [s for s in live.seats if s.mode == "open" and s.token_hash is None]
+            if seat is not None:
+                free = [s for s in free if s.seat == seat]
+            if not free:
+                raise Conflict("no open seat to take" if seat is None else f"seat {seat} is not open")
+            return self._seat_person(live, free[0], name, mode="open", expect={"mode": "open", "token_hash": None})
+
+    def reseat(self, game_id: str, creator_token: str, seat: int) -> str:
+        """The creator revokes a person's seat token and gets a new one-time invite for that seat."""
+        live = self._get(game_id)
+        if not secrets.compare_digest(live.header.creator_hash, token_hash(creator_token)):
+            raise Forbidden("only the game's creator may re-seat a player")
+        with live.lock:
+            if not 0 <= seat < len(live.seats) or live.seats[seat].kind != "human":
+                raise Invalid(f"seat {seat} is not a person's seat")
+            code = new_token()
+            self.storage.update_seat(game_id, seat, token_hash=None, invite_hash=token_hash(code), mode="invite")
+            live.seats[seat] = replace(live.seats[seat], token_hash=None, invite_hash=token_hash(code), mode="invite")
+            self.broker.publish(game_id, live.seq)  # other processes drop the revoked token
+            return code
+
+    def _seat_person(self, live: Live, s: SeatInfo, name: str | None, mode: str, expect: dict[str, Any]
+                     ) -> tuple[int, str]:
+        """Seat a person if the seat is still as `expect` says in the database. Caller holds the lock."""
+        token = new_token()
+        new = replace(s, token_hash=token_hash(token), invite_hash=None, name=name or s.name, mode=mode)
+        if not self.storage.update_seat(live.header.id, s.seat, expect, token_hash=new.token_hash, invite_hash=None,
+                                        name=new.name, mode=mode):
+            self._refresh(live)  # another process got there first
+            raise Conflict(f"seat {s.seat} was just taken")
+        self._refresh(live)  # the seats as stored, those other processes filled included
+        if live.header.status == "waiting" and all(x.kind == "ai" or x.token_hash for x in live.seats):
+            self.storage.set_status(live.header.id, "playing", expect="waiting")
+            live.header = replace(live.header, status="playing")
+            self._schedule_ai(live)
+        self.broker.publish(live.header.id, live.seq)
+        return s.seat, token
+
+    # ---- reading -------------------------------------------------------------------------------------------
+    def info(self, game_id: str) -> dict[str, Any]:
+        """A game's public facts: no seed, no tokens, no hidden state."""
+        live = self._get(game_id)
+        with live.lock:
+            return {**self._public(live.header, live.seats), "seq": live.seq}
+
+    def lobby(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Public games waiting for players or being played, newest first."""
+        return [self._public(h, s) for h, s in self.storage.list_games(("waiting", "playing"), limit)]
+
+    @staticmethod
+    def _public(h: GameHeader, seats: list[SeatInfo]) -> dict[str, Any]:
+        return {
+            "id": h.id, "game": h.game, "title": game_info(h.game).title, "rules_version": h.rules_version,
+            "players": h.players, "options": h.options, "visibility": h.visibility, "status": h.status,
+            "creator": h.creator_name, "created": h.created.isoformat(),
+            "seats": [{"seat": s.seat, "kind": s.kind, "mode": s.mode, "ai": s.ai_label, "name": s.name,
+                       "taken": s.kind == "ai" or s.token_hash is not None} for s in seats],
+        }
+
+    def seat_of(self, game_id: str, token: str | None) -> int | None:
+        """The seat a token holds (None without a token: a spectator); Unauthorized for a wrong token."""
+        live = self._get(game_id)
+        if token is None:
+            return None
+        h = token_hash(token)
+        for refresh in (False, True):
+            if refresh:  # perhaps claimed through another process a moment ago
+                with live.lock:
+                    self._refresh(live)
+            for s in live.seats:
+                if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                    return s.seat
+        raise Unauthorized("this token holds no seat in this game")
+
+    def current(self, game_id: str) -> tuple[State, int, str]:
+        """The live state, its event count and status, read together (the state is never mutated afterwards)."""
+        live = self._get(game_id)
+        with live.lock:
+            return live.state, live.seq, live.header.status
+
+    def snapshot(self, game_id: str, seat: int | None) -> dict[str, Any]:
+        """What `seat` (None: a spectator) sees now: view, own legal actions, log position, seq."""
+        state, seq, status = self.current(game_id)
+        return {"game_id": game_id, **views.seat_payload(state, seat, seq, status)}
+
+    def log_from(self, game_id: str, seat: int | None, start: int) -> dict[str, Any]:
+        """`seat`'s own log from entry `start` on."""
+        state, seq, _ = self.current(game_id)
+        try:
+            entries = views.seat_log(state, seat, start)
+        except ValueError as e:
+            raise Invalid(str(e)) from None
+        return {"game_id": game_id, "seq": seq, "start": start, "entries": entries, "log_pos": start + len(entries)}
+
+    def record(self, game_id: str) -> dict[str, Any]:
+        """The full record (seed included) of a finished game; Conflict before the end."""
+        live = self._get(game_id)
+        with live.lock:
+            if live.header.status != "over":
+                raise Conflict("the record (with the seed) is available only once the game is over")
+            return live.state.record()
+
+    # ---- acting ----------------------------------------------------------------------------------------------
+    def act(self, game_id: str, token: str | None, text: str, seq: int, client_action_id: str | None
+            ) -> dict[str, Any]:
+        """Apply `seat`'s action, quoted against event count `seq`; a retried `client_action_id` is a no-op."""
+        if token is None:
+            raise Unauthorized("acting needs a seat token (Authorization: Bearer <token>)")
+        seat = self.seat_of(game_id, token)
+        assert seat is not None
+        live = self._get(game_id)
+        for attempt in (1, 2):
+            with live.lock:
+                if seq > live.seq:  # the client heard of events this process has not: another process's
+                    self._refresh(live)
+                try:
+                    return self._act(live, seat, text, seq, client_action_id)
+                except EventConflict:  # another process stored an event first: look again
+                    self._refresh(live)
+                    if attempt == 2:
+                        raise Conflict("the game moved on meanwhile; fetch the state and try again") from None
+                except ServiceError:  # with other processes about, a refusal may come from a stale cache
+                    if attempt == 2 or not self.shared:
+                        raise
+                    self._refresh(live)
+        raise AssertionError("unreachable")
+
+    def _act(self, live: Live, seat: int, text: str, seq: int, client_action_id: str | None) -> dict[str, Any]:
+        game_id = live.header.id
+        if client_action_id is not None:
+            for ev in live.events:
+                if ev.seat == seat and ev.client_action_id == client_action_id:
+                    return {"seq": ev.seq + 1, "action": ev.text, "duplicate": True,
+                            "state": self.snapshot(game_id, seat)}
+        if seq != live.seq:
+            raise Conflict(f"stale: you saw event {seq}, the game is at event {live.seq}",
+                           state=self.snapshot(game_id, seat))
+        status, state = live.header.status, live.state
+        if status == "waiting":
+            open_seats = [s.seat for s in live.seats if s.kind == "human" and s.token_hash is None]
+            raise Conflict(f"the game has not started: seat(s) {open_seats} not taken yet")
+        if status == "over" or state.to_move is None:
+            raise Conflict("the game is over")
+        if state.to_move != seat:
+            raise Conflict(f"not your turn: seat {state.to_move} is to move")
+        try:
+            action = self._commit(live, seat, text, client_action_id)
+        except IllegalAction:
+            legal = views.seat_legal(state, seat)
+            shown = ", ".join(legal[:60]) + (", ..." if len(legal) > 60 else "")
+            raise Invalid(f"{text[:80]!r} is not legal now; your legal actions: {shown}", legal=legal) from None
+        self._schedule_ai(live)
+        return {"seq": live.seq, "action": action, "duplicate": False, "state": self.snapshot(game_id, seat)}
+
+    def _commit(self, live: Live, seat: int, text: str, client_action_id: str | None) -> str:
+        """Apply on a clone, commit the event, then swap the state in and announce it. Caller holds the lock."""
+        new = live.state.clone()
+        new.apply(text)
+        action = new.history[-1]
+        ev = Event(live.seq, seat, "action", action, client_action_id, now())
+        status = "over" if new.is_over else None
+        self.storage.append_event(live.header.id, ev, status)  # EventConflict: another process was first
+        live.state = new
+        live.events.append(ev)
+        if status is not None:
+            live.header = replace(live.header, status=status)
+        self.broker.publish(live.header.id, live.seq)
+        return action
+
+    # ---- AI ----------------------------------------------------------------------------------------------
+    def _schedule_ai(self, live: Live) -> None:
+        """If an AI seat is to move, have a worker decide (once per event count). Caller holds the lock."""
+        state = live.state
+        if (self._closed or self.pool is None or live.header.status != "playing" or state.to_move is None
+                or not self.broker.owns_ai()):
+            return
+        seat = live.seats[state.to_move]
+        if seat.kind != "ai" or live.ai_pending == live.seq:
+            return
+        live.ai_pending = live.seq
+        self._submit(live.header.id, live.seq, seat.seat, seat.ai_label or "easy", state.record())
+
+    def _submit(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any]) -> None:
+        pool = self.pool
+        assert pool is not None
+        try:
+            fut = pool.submit(choose_action, record, seat, label, secrets.randbits(62))
+        except RuntimeError:  # the pool is shutting down (or broke: the callback of the failed move replaces it)
+            return
+        done: Callable[[Future[str]], None] = partial(self._ai_done, game_id, seq, seat, label, record, pool)
+
+        def hand_over(f: Future[str]) -> None:  # runs in the pool's internal thread: only pass the result on
+            with contextlib.suppress(RuntimeError):  # RuntimeError: shutting down
+                self._committer.submit(done, f)
+
+        fut.add_done_callback(hand_over)
+
+    def _ai_done(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any],
+                 fut_pool: Executor, fut: Future[str]) -> None:
+        if self._closed or fut.cancelled():
+            return
+        exc = fut.exception()
+        if isinstance(exc, BrokenProcessPool) and self._pool_factory is not None:
+            log.error("the AI worker pool broke (%r); starting a new one", exc)
+            with self._lock:
+                if self.pool is fut_pool:
+                    self.pool = self._pool_factory()
+            self._submit(game_id, seq, seat, label, record)
+            return
+        if exc is not None:
+            log.error("AI (%s) failed in game %s at event %d: %r", label, game_id, seq, exc)
+            if label != "easy":
+                self._submit(game_id, seq, seat, "easy", record)
+            return
+        try:
+            live = self._get(game_id)
+            with live.lock:
+                if live.seq != seq or live.state.to_move != seat:
+                    return
+                try:
+                    self._commit(live, seat, fut.result(), None)
+                except EventConflict:  # another process moved for this AI meanwhile (ownership changed hands)
+                    self._refresh(live)
+                self._schedule_ai(live)
+        except Exception:
+            log.exception("AI move of game %s at event %d could not be applied", game_id, seq)
+
+    def resume(self) -> int:
+        """Once this process owns the AI moves (at start, or when the owner died): rebuild every game in play and
+        let its AI move if it is to; the number resumed."""
+        ids = self.storage.game_ids("playing")
+        for game_id in ids:
+            try:
+                live = self._get(game_id)
+                with live.lock:
+                    self._refresh(live)
+                    self._schedule_ai(live)
+            except ServiceError as e:
+                log.error("game %s not resumed: %s", game_id, e.message)
+        log.info("tabletop server: %d game(s) in play resumed", len(ids))
+        return len(ids)
+
+    def on_remote(self, game_id: str, seq: int) -> None:
+        """Another process stored an event (or seated someone) in `game_id`: refresh it if cached here."""
+        with self._lock:
+            live = self._live.get(game_id)
+        if live is None:
+            return
+        with live.lock:
+            if seq >= live.seq:
+                self._refresh(live)
+                self._schedule_ai(live)
+
+    def refresh_all(self) -> None:
+        """Refresh every cached game (notices may have been missed)."""
+        with self._lock:
+            cached = list(self._live.values())
+        for live in cached:
+            with live.lock:
+                self._refresh(live)
+                self._schedule_ai(live)
+
+    def close(self) -> None:
+        """Stop scheduling AI moves, stop listening, shut the worker pool down."""
+        self._closed = True
+        self.broker.close()
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+        self._committer.shutdown(wait=True, cancel_futures=True)
+
+    # ---- the cache ----------------------------------------------------------------------------------------
+    def _get(self, game_id: str) -> Live:
+        with self._lock:
+            live = self._live.get(game_id)
+            if live is None:
+                live = self._load(game_id)
+                self._live[game_id] = live
+                self._evict()
+            else:
+                self._live.move_to_end(game_id)
+            return live
+
+    def _evict(self) -> None:
+        """Keep at most `cache_games` games in memory: the least recently used finished ones go first, then the
+        least recently used of any kind (a game dropped is rebuilt from the database when next needed; a commit
+        still under way on a dropped copy is caught by the database and the new copy refreshed). Caller holds
+        `_lock`."""
+        excess = len(self._live) - self.cache_games
+        if excess <= 0:
+            return
+        finished = [gid for gid, live in self._live.items() if live.header.status == "over"][:excess]
+        for gid in finished:
+            del self._live[gid]
+        while len(self._live) > self.cache_games:
+            self._live.popitem(last=False)
+
+    def cached(self) -> int:
+        """How many games are in memory."""
+        return len(self._live)
+
+    def _refresh(self, live: Live) -> None:
+        """Bring a cached game up to the database: header, seats, and the events after its own. Caller holds the
+        lock. A state is never mutated once live: new events are applied to a clone."""
+        found = self.storage.game(live.header.id)
+        if found is None:
+            return
+        live.header, live.seats = found
+        new = self.storage.events(live.header.id, live.seq)
+        if new:
+            state = live.state.clone()
+            for ev in new:
+                if ev.kind == "action":
+                    state.apply(ev.text)
+            live.state = state
+            live.events.extend(new)
+
+    def _load(self, game_id: str) -> Live:
+        found = self.storage.game(game_id) if len(game_id) <= 32 else None
+        if found is None:
+            raise NotFound(f"no game {game_id!r}")
+        header, seats = found
+        info = game_info(header.game)
+        if header.rules_version != info.version:
+            raise Conflict(f"this game was started under {info.title} rules version {header.rules_version!r}; "
+                           f"this server plays version {info.version!r} and will not change it silently")
+        events = self.storage.events(game_id)
+        state = new_game(header.game, header.players, header.seed, header.options)
+        for ev in events:
+            if ev.kind == "action":
+                state.apply(ev.text)
+        return Live(header, seats, events, state)

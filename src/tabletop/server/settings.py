@@ -1,0 +1,50 @@
+"""Server settings: defaults, overridden by `TABLETOP_*` environment variables, then by `tabletop serve` flags."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def default_db_url() -> str:
+    """An SQLite file in the user's data directory (created if missing)."""
+    folder = Path(platformdirs.user_data_dir("tabletop", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'server.sqlite3'}"
+
+
+class Settings(BaseSettings):
+    """Everything the server reads at start-up."""
+
+    model_config = SettingsConfigDict(env_prefix="TABLETOP_")
+
+    db: str = ""
+    """SQLAlchemy URL: `sqlite:///path` or `postgresql+psycopg://user:pass@host/db`; empty = the default file."""
+    public_url: str = "http://127.0.0.1:8000"
+    """The address people reach the server at; invite links carry it."""
+    allowed_origins: list[str] = []
+    """Browser origins allowed to open WebSockets besides the public URL's and the request's own host."""
+    ai_workers: int = 1
+    """Worker processes that compute AI moves."""
+    max_body_bytes: int = 16_384
+    """Request bodies larger than this are refused (413)."""
+    max_socket_message_bytes: int = 4096
+    """A socket message from a client larger than this closes the socket (1009)."""
+    max_socket_messages_per_second: int = 10
+    """A client that sends more socket messages than this in a second is disconnected (1008)."""
+    rate_per_address: float = 20.0
+    """Requests (and sockets opened) per second per client address, sustained; 0 turns the limit off."""
+    burst_per_address: int = 100
+    """Requests an address may make at once before `rate_per_address` applies."""
+    rate_per_token: float = 10.0
+    """Requests per second per seat or creator token, sustained; 0 turns the limit off."""
+    burst_per_token: int = 40
+    """Requests a token may make at once before `rate_per_token` applies."""
+    cache_games: int = 2000
+    """Games kept in memory at most; the least recently used finished games go first (rebuilt on demand)."""
+
+    def db_url(self) -> str:
+        """The database URL in force."""
+        return self.db or default_db_url()

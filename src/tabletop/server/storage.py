@@ -1,0 +1,211 @@
+"""The only code that speaks SQL: games, seats and the append-only event log, behind one small class.
+
+Rows are returned as frozen dataclasses, so nothing outside holds a session. Every write is its own
+transaction, committed before the method returns: the caller tells clients only after that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from tabletop.server.models import EventRow, GameRow, SeatRow
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class EventConflict(Exception):
+    """Another writer already stored an event with this sequence number (or this client action id)."""
+
+
+@dataclass(frozen=True)
+class GameHeader:
+    """A game's header as stored."""
+
+    id: str
+    game: str
+    rules_version: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    visibility: str
+    creator_name: str
+    creator_hash: str
+    status: str
+    created: datetime
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat as stored."""
+
+    seat: int
+    kind: str
+    mode: str
+    ai_label: str | None
+    token_hash: str | None
+    invite_hash: str | None
+    name: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """One stored event."""
+
+    seq: int
+    seat: int | None
+    kind: str
+    text: str
+    client_action_id: str | None
+    time: datetime
+
+
+def now() -> datetime:
+    """The current time, UTC."""
+    return datetime.now(UTC)
+
+
+def _aware(t: datetime) -> datetime:
+    """Times are stored in UTC; SQLite hands them back without their zone, PostgreSQL with it."""
+    return t if t.tzinfo is not None else t.replace(tzinfo=UTC)
+
+
+def _header(r: GameRow) -> GameHeader:
+    return GameHeader(r.id, r.game, r.rules_version, r.players, dict(r.options), r.seed, r.visibility,
+                      r.creator_name, r.creator_hash, r.status, _aware(r.created))
+
+
+def _seat(r: SeatRow) -> SeatInfo:
+    return SeatInfo(r.seat, r.kind, r.mode, r.ai_label, r.token_hash, r.invite_hash, r.name)
+
+
+def _event(r: EventRow) -> Event:
+    return Event(r.seq, r.seat, r.kind, r.text, r.client_action_id, _aware(r.time))
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`; SQLite gets WAL, foreign keys and a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Storage:
+    """Games, seats and events in one SQL database (SQLite or PostgreSQL)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision shipped in the package."""
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with self._sessions() as s, s.begin():
+            yield s
+
+    # ---- games and seats ------------------------------------------------------------------------------
+    def create_game(self, header: GameHeader, seats: list[SeatInfo]) -> None:
+        """Store a new game with its seats."""
+        with self._session() as s:
+            s.add(GameRow(id=header.id, game=header.game, rules_version=header.rules_version, players=header.players,
+                          options=header.options, seed=header.seed, visibility=header.visibility,
+                          creator_name=header.creator_name, creator_hash=header.creator_hash, status=header.status,
+                          created=header.created))
+            s.flush()
+            for seat in seats:
+                s.add(SeatRow(game_id=header.id, seat=seat.seat, kind=seat.kind, mode=seat.mode,
+                              ai_label=seat.ai_label, token_hash=seat.token_hash, invite_hash=seat.invite_hash,
+                              name=seat.name))
+
+    def game(self, game_id: str) -> tuple[GameHeader, list[SeatInfo]] | None:
+        """A game's header and seats, or None."""
+        with self._session() as s:
+            row = s.get(GameRow, game_id)
+            if row is None:
+                return None
+            seats = s.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)).all()
+            return _header(row), [_seat(r) for r in seats]
+
+    def update_seat(self, game_id: str, seat: int, expect: dict[str, Any] | None = None, **fields: Any) -> bool:
+        """Change a seat's mode, token hash, invite hash or name, provided its columns hold what `expect` says
+        (so that two server processes cannot both claim one seat): whether it changed."""
+        cond = [SeatRow.game_id == game_id, SeatRow.seat == seat]
+        for name, value in (expect or {}).items():
+            col = getattr(SeatRow, name)
+            cond.append(col.is_(None) if value is None else col == value)
+        with self._session() as s:
+            done = s.execute(update(SeatRow).where(*cond).values(**fields))
+            return bool(getattr(done, "rowcount", 0) == 1)
+
+    def set_status(self, game_id: str, status: str, expect: str | None = None) -> None:
+        """Change a game's status (waiting, playing, over); only from `expect` if given."""
+        cond = [GameRow.id == game_id] + ([GameRow.status == expect] if expect is not None else [])
+        with self._session() as s:
+            s.execute(update(GameRow).where(*cond).values(status=status))
+
+    def list_games(self, statuses: tuple[str, ...], limit: int) -> list[tuple[GameHeader, list[SeatInfo]]]:
+        """Public games in the given statuses, newest first."""
+        with self._session() as s:
+            rows = s.scalars(select(GameRow).where(GameRow.visibility == "public", GameRow.status.in_(statuses))
+                             .order_by(GameRow.created.desc()).limit(limit)).all()
+            out = []
+            for row in rows:
+                seats = s.scalars(select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat)).all()
+                out.append((_header(row), [_seat(r) for r in seats]))
+            return out
+
+    def game_ids(self, status: str) -> list[str]:
+        """Ids of every game in `status`."""
+        with self._session() as s:
+            return list(s.scalars(select(GameRow.id).where(GameRow.status == status)).all())
+
+    # ---- events ------------------------------------------------------------------------------------------
+    def events(self, game_id: str, start: int = 0) -> list[Event]:
+        """A game's events in sequence order, from `seq` = `start` on."""
+        with self._session() as s:
+            rows = s.scalars(select(EventRow).where(EventRow.game_id == game_id, EventRow.seq >= start)
+                             .order_by(EventRow.seq)).all()
+            return [_event(r) for r in rows]
+
+    def append_event(self, game_id: str, ev: Event, status: str | None = None) -> None:
+        """Commit one event (and the game's new status, if it changed), or EventConflict if `seq` is taken."""
+        try:
+            with self._session() as s:
+                s.add(EventRow(game_id=game_id, seq=ev.seq, seat=ev.seat, kind=ev.kind, text=ev.text,
+                               client_action_id=ev.client_action_id, time=ev.time))
+                if status is not None:
+                    s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+        except IntegrityError as e:
+            raise EventConflict(f"event {ev.seq} of game {game_id} already exists") from e

@@ -1,0 +1,161 @@
+"""Server tests: a fresh database per test (an SQLite file; or a fresh schema in this worker's PostgreSQL database
+for the tests parametrized over `BACKENDS`), the app run in-process by FastAPI's TestClient.
+
+The per-seat log (`State.log`) is being written in the game branches (issue 8). Until they are merged, a game
+without it gets an empty log through a shim of `tabletop.server.views.seat_log` here (never in the server), and
+the tests that check log contents call `needs_seat_log(game)`, which skips them with that reason. After the
+merge the shim is inert and every test runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import random
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import tabletop
+from tabletop.core import State
+from tabletop.server import Settings, create_app, views
+
+from . import pg
+
+GAMES = tabletop.games()
+
+
+@functools.cache
+def has_seat_log(game: str) -> bool:
+    """True once the engine implements `State.log` for `game`."""
+    try:
+        tabletop.new_game(game, seed=0).log(0, 0)
+    except (NotImplementedError, TypeError):
+        return False
+    return True
+
+
+def needs_seat_log(game: str) -> None:
+    """Skip the calling test while `game` has no per-seat log (the game branches of issue 8 add it)."""
+    if not has_seat_log(game):
+        pytest.skip(f"{game}: State.log not implemented in this branch yet (issue 8); runs after the merge")
+
+
+@pytest.fixture(autouse=True)
+def _seat_log_shim(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = views.seat_log
+
+    def seat_log(state: State, seat: int | None, start: int) -> list[dict[str, Any]]:
+        return real(state, seat, start) if has_seat_log(state.game) else []
+
+    monkeypatch.setattr(views, "seat_log", seat_log)
+
+
+BACKENDS = ["sqlite", "postgresql"]
+"""Parametrize a module over both: `pytestmark = pytest.mark.parametrize("db_url", BACKENDS, indirect=True)`."""
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[pg.Cluster]:
+    """The session's throwaway PostgreSQL cluster (tests/server/pg.py); fails, never skips, without PostgreSQL."""
+    try:
+        with pg.session_cluster() as cluster:
+            yield cluster
+    except pg.ClusterError as e:
+        pytest.fail(str(e), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def pg_database(pg_cluster: pg.Cluster) -> str:
+    """This worker's own database in the cluster: its name."""
+    name = f"tabletop_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+    pg_cluster.create_database(name)
+    return name
+
+
+@pytest.fixture
+def pg_url(pg_cluster: pg.Cluster, pg_database: str) -> str:
+    """This worker's PostgreSQL database, emptied for this test: its URL."""
+    pg.reset_schema(pg_cluster, pg_database)
+    return pg_cluster.url(pg_database)
+
+
+@pytest.fixture
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The test's database: a fresh SQLite file, or (`indirect` parameter "postgresql") a fresh PostgreSQL schema."""
+    backend = getattr(request, "param", "sqlite")
+    if backend == "postgresql":
+        url: str = request.getfixturevalue("pg_url")
+        return url
+    assert backend == "sqlite", backend
+    return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+
+
+Factory = Callable[..., TestClient]
+
+
+@pytest.fixture
+def make_client(db_url: str) -> Iterator[Factory]:
+    """Start an app on this test's database (`ai_workers=0`: no AI pool; no rate limits unless given); stopped at
+    the end of the test."""
+    started: list[TestClient] = []
+
+    def make(ai_workers: int = 0, **settings: Any) -> TestClient:
+        settings = {"rate_per_address": 0, "rate_per_token": 0, **settings}  # limits off unless a test sets them
+        app = create_app(Settings(db=settings.pop("db", db_url), ai_workers=ai_workers, **settings))
+        client = TestClient(app)
+        client.__enter__()
+        started.append(client)
+        return client
+
+    yield make
+    for c in reversed(started):
+        c.__exit__(None, None, None)
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json={"game": game, "players": len(seats), "seats": seats, **extra})
+    assert r.status_code == 201, r.text
+    body: dict[str, Any] = r.json()
+    return body
+
+
+def two_humans(client: TestClient, game: str) -> tuple[str, list[str]]:
+    """A 2-player game of the creator (seat 0) and an invited friend (seat 1): its id and both seat tokens."""
+    g = create(client, game, [{"kind": "creator"}, {"kind": "invite"}])
+    code = g["invites"][0]["code"]
+    r = client.post(f"/api/games/{g['id']}/claim", json={"invite": code})
+    assert r.status_code == 200, r.text
+    return g["id"], [g["token"], r.json()["token"]]
+
+
+def state_of(client: TestClient, gid: str, token: str | None = None) -> dict[str, Any]:
+    r = client.get(f"/api/games/{gid}/state", headers=auth(token) if token else {})
+    assert r.status_code == 200, r.text
+    body: dict[str, Any] = r.json()
+    return body
+
+
+def wait_for(client: TestClient, gid: str, token: str, pred: Callable[[dict[str, Any]], bool],
+             timeout: float = 60.0) -> dict[str, Any]:
+    """Poll the seat's state until `pred` holds (AI moves happen in a worker)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        s = state_of(client, gid, token)
+        if pred(s):
+            return s
+        assert time.monotonic() < deadline, f"timed out waiting; last state seq {s['seq']}, to_move {s['to_move']}"
+        time.sleep(0.005)
+
+
+def random_move(rng: random.Random, s: dict[str, Any]) -> str:
+    legal: list[str] = s["legal"]
+    return rng.choice(legal)
