@@ -1,15 +1,9 @@
 """Server tests: a fresh database per test (an SQLite file; or a fresh schema in this worker's PostgreSQL database
 for the tests parametrized over `BACKENDS`), the app run in-process by FastAPI's TestClient.
-
-The per-seat log (`State.log`) is being written in the game branches (issue 8). Until they are merged, a game
-without it gets an empty log through a shim of `tabletop.server.views.seat_log` here (never in the server), and
-the tests that check log contents call `needs_seat_log(game)`, which skips them with that reason. After the
-merge the shim is inert and every test runs.
 """
 
 from __future__ import annotations
 
-import functools
 import os
 import random
 import time
@@ -21,38 +15,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 import tabletop
-from tabletop.core import State
-from tabletop.server import Settings, create_app, views
+from tabletop.server import Settings, create_app
 
 from . import pg
 
 GAMES = tabletop.games()
-
-
-@functools.cache
-def has_seat_log(game: str) -> bool:
-    """True once the engine implements `State.log` for `game`."""
-    try:
-        tabletop.new_game(game, seed=0).log(0, 0)
-    except (NotImplementedError, TypeError):
-        return False
-    return True
-
-
-def needs_seat_log(game: str) -> None:
-    """Skip the calling test while `game` has no per-seat log (the game branches of issue 8 add it)."""
-    if not has_seat_log(game):
-        pytest.skip(f"{game}: State.log not implemented in this branch yet (issue 8); runs after the merge")
-
-
-@pytest.fixture(autouse=True)
-def _seat_log_shim(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = views.seat_log
-
-    def seat_log(state: State, seat: int | None, start: int) -> list[dict[str, Any]]:
-        return real(state, seat, start) if has_seat_log(state.game) else []
-
-    monkeypatch.setattr(views, "seat_log", seat_log)
 
 
 BACKENDS = ["sqlite", "postgresql"]

@@ -11,7 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import tabletop
 
-from .conftest import GAMES, Factory, auth, has_seat_log, needs_seat_log, state_of, two_humans
+from .conftest import GAMES, Factory, auth, state_of, two_humans
 
 
 def _collect_until(ws: Any, seq: int, into: list[dict[str, Any]]) -> None:
@@ -60,14 +60,12 @@ def test_every_socket_message_is_exactly_its_seats_own_picture(make_client: Fact
             own = [a.text for a in truth.legal_actions()] if s is not None and truth.to_move == s else []
             assert msg["legal"] == (own if msg["status"] == "playing" else [])
             assert msg["log_start"] == cursor
-            if has_seat_log(game):
-                assert msg["log"] == truth.log(s, cursor)
+            assert msg["log"] == truth.log(s, cursor)
             cursor = msg["log_pos"]
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_reconnecting_client_catches_up_from_its_log_index(make_client: Factory, game: str) -> None:
-    needs_seat_log(game)
     client = make_client()
     gid, tokens = two_humans(client, game)
     for _ in range(6):
