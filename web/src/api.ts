@@ -1,0 +1,168 @@
+// The server's public API (docs/server.md), exactly as bots and tests use it. Nothing here knows any game.
+
+export interface OptionMeta {
+  name: string;
+  default: unknown;
+  choices: unknown[];
+  multi: boolean;
+  doc: string;
+}
+
+export interface GameMeta {
+  name: string;
+  title: string;
+  players: [number, number];
+  cooperative: boolean;
+  version: string;
+  score: string;
+  options: OptionMeta[];
+  ai: string[];
+}
+
+export interface SeatPublic {
+  seat: number;
+  kind: "human" | "ai";
+  mode: string;
+  ai: string | null;
+  name: string;
+  taken: boolean;
+}
+
+export interface GameInfo {
+  id: string;
+  game: string;
+  title: string;
+  rules_version: string;
+  players: number;
+  options: Record<string, unknown>;
+  visibility: "public" | "private";
+  status: "waiting" | "playing" | "over";
+  creator: string;
+  created: string;
+  seats: SeatPublic[];
+  seq?: number;
+}
+
+export interface LogEntry {
+  seat: number | null;
+  text: string;
+}
+
+/** A seat's picture of the game: GET state, an action's answer, or a socket message. */
+export interface SeatState {
+  seq: number;
+  seat: number | null;
+  status: "waiting" | "playing" | "over";
+  to_move: number | null;
+  view: Record<string, unknown> & { log_pos?: number; decision?: string; result?: unknown };
+  legal: string[];
+  log_pos: number | null;
+  game_id?: string;
+}
+
+export interface StateMessage extends SeatState {
+  type: "state";
+  log_start: number;
+  log: LogEntry[];
+}
+
+export type SeatKind = "creator" | "invite" | "open" | "ai";
+
+export interface SeatRequest {
+  kind: SeatKind;
+  ai?: string;
+  name?: string;
+}
+
+export interface CreateRequest {
+  game: string;
+  players: number;
+  options: Record<string, unknown>;
+  visibility: "public" | "private";
+  creator_name: string;
+  seats: SeatRequest[];
+}
+
+export interface Created {
+  id: string;
+  creator_token: string;
+  seat: number | null;
+  token: string | null;
+  invites: { seat: number; code: string; url: string }[];
+  info: GameInfo;
+}
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    public detail: string,
+    public body: Record<string, unknown>,
+  ) {
+    super(detail);
+  }
+}
+
+function detailText(body: unknown, status: number): string {
+  const d = (body as { detail?: unknown } | null)?.detail;
+  if (typeof d === "string") return d;
+  if (Array.isArray(d)) return d.map((e) => (e as { msg?: string }).msg ?? JSON.stringify(e)).join("; ");
+  return `request failed (${status})`;
+}
+
+export async function request<T>(method: string, path: string, token?: string | null, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await r.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = { detail: text.slice(0, 200) };
+  }
+  if (!r.ok) throw new ApiError(r.status, detailText(parsed, r.status), (parsed ?? {}) as Record<string, unknown>);
+  return parsed as T;
+}
+
+export const api = {
+  meta: () => request<GameMeta[]>("GET", "/api/meta/games"),
+  lobby: () => request<GameInfo[]>("GET", "/api/games"),
+  info: (id: string) => request<GameInfo>("GET", `/api/games/${id}`),
+  create: (req: CreateRequest) => request<Created>("POST", "/api/games", null, req),
+  claimInvite: (id: string, invite: string, name?: string) =>
+    request<{ seat: number; token: string }>("POST", `/api/games/${id}/claim`, null, name ? { invite, name } : { invite }),
+  join: (id: string, name?: string, seat?: number) =>
+    request<{ seat: number; token: string }>("POST", `/api/games/${id}/claim`, null, {
+      ...(name ? { name } : {}),
+      ...(seat !== undefined ? { seat } : {}),
+    }),
+  state: (id: string, token: string | null) => request<SeatState>("GET", `/api/games/${id}/state`, token),
+  log: (id: string, token: string | null, start: number) =>
+    request<{ seq: number; start: number; entries: LogEntry[]; log_pos: number }>(
+      "GET", `/api/games/${id}/log?start=${start}`, token),
+  act: (id: string, token: string, action: string, seq: number, clientActionId: string) =>
+    request<{ seq: number; action: string; duplicate: boolean; state: SeatState }>(
+      "POST", `/api/games/${id}/actions`, token, { action, seq, client_action_id: clientActionId }),
+};
+
+/**
+ * Endpoints that other parts of the server add over time (chat, hints, clocks, undo). The client asks once per
+ * game whether the server has them (404 means no) and shows their controls only then.
+ */
+export async function hasEndpoint(path: string): Promise<boolean> {
+  // OPTIONS does nothing on the server: an unknown path answers 404, a known one 405 (or 200 with CORS on).
+  try {
+    const r = await fetch(path, { method: "OPTIONS" });
+    return r.status !== 404;
+  } catch {
+    return false;
+  }
+}
+
+export function socketUrl(loc: { protocol: string; host: string }, id: string, token: string | null, since: number): string {
+  const scheme = loc.protocol === "https:" ? "wss:" : "ws:";
+  const q = new URLSearchParams({ since: String(since) });
+  if (token) q.set("token", token);
+  return `${scheme}//${loc.host}/api/games/${id}/ws?${q}`;
+}

@@ -1,0 +1,27 @@
+// What a game's table module gives the generic table shell. One module per game: web/src/games/<game>.ts.
+import type { Paths } from "../pick";
+
+export interface TableUi {
+  /** The seat this browser plays (null: a spectator). */
+  seat: number | null;
+  /** Display names per seat ("Ann", "Bo (AI easy)"). */
+  names: string[];
+  legal: string[];
+  /** Component keys that continue the current selection (legal targets). */
+  clickable: Set<string>;
+  /** Component keys selected so far (a move of several clicks). */
+  selected: string[];
+  click(key: string): void;
+  act(action: string): void;
+}
+
+export interface TableModule {
+  /** The component path of each legal action that concerns components; others go to the fallback buttons. */
+  paths(legal: string[], view: Record<string, unknown>): Paths;
+  /** The table drawn from the seat's view only. */
+  render(view: Record<string, unknown>, ui: TableUi): HTMLElement;
+  /** A readable label for an action's button (default: its text). */
+  label?(action: string, view: Record<string, unknown>): string;
+  /** The end-of-game panel from the final view, or null for the generic one. */
+  result?(view: Record<string, unknown>, ui: TableUi): HTMLElement | null;
+}

@@ -1,0 +1,36 @@
+// Shared helpers for the game tables: clickable components, names in texts.
+import { h, type Attrs, type Child } from "../dom";
+import type { TableUi } from "./types";
+
+/**
+ * A component the player may click: keyed by `key` (`data-key`), highlighted when it is a legal target,
+ * marked when selected, reachable by keyboard (Tab, Enter or Space) while it is a target.
+ */
+export function comp(tag: string, key: string, ui: TableUi, attrs: Attrs, ...children: Child[]): HTMLElement {
+  const target = ui.clickable.has(key);
+  const selected = ui.selected.includes(key);
+  const el = h(tag, { ...attrs, dataset: { ...((attrs.dataset as object) ?? {}), key } }, ...children);
+  if (target) {
+    el.classList.add("target");
+    el.tabIndex = 0;
+    el.setAttribute("role", "button");
+  }
+  if (selected) el.classList.add("selected");
+  el.addEventListener("click", (e) => {
+    e.stopPropagation();
+    ui.click(key);
+  });
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      e.stopPropagation();
+      ui.click(key);
+    }
+  });
+  return el;
+}
+
+/** `p1` in an engine text becomes the seat's name. */
+export function named(text: string, names: string[]): string {
+  return text.replace(/\bp(\d)\b/g, (m, d: string) => names[Number(d)] ?? m);
+}

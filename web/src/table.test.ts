@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { deciders } from "./features";
+import { named } from "./games/util";
+import { backoff } from "./table";
+
+describe("Table shell logic", () => {
+  it("reconnects back off up to five seconds", () => {
+    expect(backoff(0)).toBe(250);
+    expect(backoff(1)).toBe(500);
+    expect(backoff(10)).toBe(5000);
+  });
+
+  it("whoever decides: one seat, several at once, or none", () => {
+    expect(deciders(2)).toEqual([2]);
+    expect(deciders([0, 3])).toEqual([0, 3]);
+    expect(deciders(null)).toEqual([]);
+  });
+
+  it("seat numbers in engine texts become names", () => {
+    expect(named("p1 plays r5; p10 stays", ["Ann", "Bo"])).toBe("Bo plays r5; p10 stays");
+  });
+});

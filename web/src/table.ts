@@ -1,0 +1,311 @@
+// The generic table shell: header, history, legal actions, turn notice, end panel, live updates and reconnect.
+// The game's own components come from its table module (web/src/games/<game>.ts), drawn from the seat's view.
+import { api, ApiError, socketUrl, type GameInfo, type SeatState, type StateMessage } from "./api";
+import { h, mount } from "./dom";
+import { deciders, detectFeatures, type Feature } from "./features";
+import { tableFor } from "./games";
+import type { TableUi } from "./games/types";
+import { named } from "./games/util";
+import { LogBook } from "./logbook";
+import { Picker } from "./pick";
+import type { SeatStore } from "./store";
+
+export function backoff(attempt: number): number {
+  return Math.min(5000, 250 * 2 ** Math.min(attempt, 5));
+}
+
+export function seatNames(info: GameInfo): string[] {
+  return info.seats.map((s) => (s.kind === "ai" ? `${s.name} (AI ${s.ai ?? ""})`.replace(" )", ")") : s.name));
+}
+
+function newId(): string {
+  const b = new Uint8Array(12);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+let soundOn = false;
+
+function beep(): void {
+  if (!soundOn) return;
+  try {
+    const ctx = new AudioContext();
+    const o = ctx.createOscillator();
+    const g = ctx.createGain();
+    o.frequency.value = 660;
+    g.gain.value = 0.08;
+    o.connect(g).connect(ctx.destination);
+    o.start();
+    o.stop(ctx.currentTime + 0.15);
+  } catch {
+    /* no sound allowed: the title still says it */
+  }
+}
+
+export async function showTable(root: HTMLElement, id: string, store: SeatStore, wanted: number | null): Promise<() => void> {
+  let info: GameInfo;
+  try {
+    info = await api.info(id);
+  } catch (e) {
+    mount(root, h("div.page", h("h1", "Game not found"), h("p", (e as Error).message), h("a", { href: "/" }, "Back to the lobby")));
+    return () => {};
+  }
+  soundOn = localStorage.getItem("tabletop.sound") === "1";
+  const held = store.pick(id, wanted);
+  const token = held?.token ?? null;
+  const module = tableFor(info.game);
+  const names = seatNames(info);
+  const log = new LogBook();
+  const picker = new Picker();
+  let state: SeatState | null = null;
+  let features: Feature[] = [];
+  let error = "";
+  let busy = false;
+  let socket: WebSocket | null = null;
+  let attempts = 0;
+  let closed = false;
+  let connected = false;
+  let wasMyTurn = false;
+  let renderedLog = 0;
+  const baseTitle = `${info.title} · tabletop`;
+  document.title = baseTitle;
+
+  const els = {
+    header: h("header.tablehead"),
+    table: h("main.table"),
+    side: h("aside.side"),
+    actions: h("section.actions"),
+    history: h("ol.history"),
+    extras: h("div.extras"),
+  };
+  mount(els.side, els.actions, els.extras,
+    h("section.historybox", h("h3", "History"), els.history));
+  mount(root, h("div.tablepage", els.header, h("div.tablebody", els.table, els.side)));
+
+  const myTurn = () => !!state && state.status === "playing" && state.legal.length > 0;
+
+  function ui(): TableUi {
+    return {
+      seat: state?.seat ?? null,
+      names,
+      legal: state?.legal ?? [],
+      clickable: busy ? new Set() : picker.clickable(),
+      selected: picker.selected,
+      click: (key) => {
+        if (busy || !myTurn()) return;
+        const r = picker.click(key);
+        if (r.kind === "submit") void act(r.action);
+        else if (r.kind === "select") render();
+      },
+      act: (a) => void act(a),
+    };
+  }
+
+  function renderHeader(): void {
+    if (!state) return;
+    const s = state;
+    const who = deciders(s.to_move);
+    const aiThinking = s.status === "playing" && who.some((p) => info.seats[p]?.kind === "ai");
+    const decision = typeof s.view.decision === "string" ? named(s.view.decision, names) : "";
+    let line: string;
+    if (s.status === "waiting") line = "Waiting for players to take their seats";
+    else if (s.status === "over") line = "The game is over";
+    else if (myTurn()) line = `Your turn: ${decision || "your decision"}`;
+    else line = decision ? `${decision}` : `${who.map((p) => names[p]).join(", ")} to decide`;
+    const you = s.seat === null ? "spectating" : `you are ${names[s.seat]}`;
+    const soundBox = h("label.sound", h("input", {
+      type: "checkbox", checked: soundOn,
+      onchange: (e: Event) => {
+        soundOn = (e.target as HTMLInputElement).checked;
+        localStorage.setItem("tabletop.sound", soundOn ? "1" : "0");
+      },
+    }), " sound");
+    mount(els.header,
+      h("a.home", { href: "/", title: "lobby" }, "⌂"),
+      h("span.gtitle", info.title),
+      h("span.you", you),
+      h(`span.turn${myTurn() ? ".mine" : ""}`, { dataset: { testid: "turn" } }, line),
+      aiThinking ? h("span.thinking", { dataset: { testid: "ai-thinking" } }, h("span.dots"), "AI is thinking") : null,
+      h(`span.conn.${connected ? "on" : "off"}`, connected ? "live" : "reconnecting…"),
+      soundBox,
+    );
+  }
+
+  function renderActions(): void {
+    if (!state) return;
+    const paths = module.paths(state.legal, state.view);
+    const unbound = Picker.unbound(state.legal, paths);
+    const label = (a: string) => module.label?.(a, state!.view) ?? a;
+    const parts = [];
+    if (error) parts.push(h("div.error", { role: "alert" }, error));
+    if (state.status === "over") {
+      parts.push(module.result?.(state.view, ui()) ?? genericResult(state));
+    }
+    if (myTurn()) {
+      parts.push(h("h3", "Your move"));
+      if (picker.selected.length) {
+        parts.push(h("div.selection", `Selected: ${picker.selected.join(" → ")} `,
+          h("button.cancel", { onclick: () => { picker.reset(); render(); } }, "cancel")));
+      }
+      if (paths.size) parts.push(h("p.hint", "Click a highlighted card, shrine or player on the table."));
+      parts.push(h("div.buttons", unbound.map((a) =>
+        h("button.act", { disabled: busy, dataset: { action: a }, onclick: () => void act(a) }, label(a)))));
+      parts.push(h("details.all", h("summary", `All legal actions (${state.legal.length})`),
+        h("div.buttons", state.legal.map((a) =>
+          h("button.act.small", { disabled: busy, dataset: { action: a }, onclick: () => void act(a) }, a)))));
+    }
+    mount(els.actions, parts);
+    mount(els.extras, features.map((f) => f.panel({ gameId: id, token, state: state! })));
+  }
+
+  function renderHistory(): void {
+    if (renderedLog > log.length) {
+      els.history.replaceChildren();
+      renderedLog = 0;
+    }
+    for (let i = renderedLog; i < log.length; i++) {
+      const e = log.entries[i];
+      els.history.appendChild(h("li", { dataset: { index: String(i) } }, named(e.text, names)));
+    }
+    if (log.length > renderedLog) els.history.lastElementChild?.scrollIntoView({ block: "nearest" });
+    renderedLog = log.length;
+  }
+
+  function render(): void {
+    if (!state) return;
+    picker.setPaths(module.paths(state.legal, state.view));
+    renderHeader();
+    const t = module.render(state.view, ui());
+    t.dataset.seq = String(state.seq);
+    mount(els.table, t);
+    els.table.classList.toggle("myturn", myTurn());
+    renderActions();
+    renderHistory();
+  }
+
+  function accept(s: SeatState): void {
+    if (state && s.seq < state.seq) return; // updates may be coalesced, never reordered backwards
+    const first = state === null;
+    state = s;
+    const mine = myTurn();
+    if (mine && !wasMyTurn && !first) beep();
+    document.title = mine ? `● Your turn · ${baseTitle}` : s.status === "over" ? `Game over · ${baseTitle}` : baseTitle;
+    wasMyTurn = mine;
+    render();
+    if (log.behind(s.log_pos)) void catchUp();
+  }
+
+  let catching = false;
+  async function catchUp(): Promise<void> {
+    if (catching) return;
+    catching = true;
+    try {
+      while (state && log.behind(state.log_pos)) {
+        const r = await api.log(id, token, log.length);
+        if (!r.entries.length) break;
+        log.merge(r.start, r.entries);
+      }
+      renderHistory();
+    } catch {
+      /* the socket's next message or reconnect catches up */
+    } finally {
+      catching = false;
+    }
+  }
+
+  function onMessage(m: StateMessage): void {
+    if (m.type !== "state") return;
+    if (log.merge(m.log_start, m.log) === "gap") void catchUp();
+    accept(m);
+  }
+
+  function connect(): void {
+    if (closed) return;
+    const ws = new WebSocket(socketUrl(location, id, token, log.length));
+    socket = ws;
+    ws.onopen = () => {
+      attempts = 0;
+      connected = true;
+      renderHeader();
+    };
+    ws.onmessage = (ev) => {
+      try {
+        onMessage(JSON.parse(String(ev.data)) as StateMessage);
+      } catch (e) {
+        console.error(e);
+      }
+    };
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      connected = false;
+      renderHeader();
+      if (!closed) setTimeout(connect, backoff(attempts++));
+    };
+  }
+
+  async function act(action: string): Promise<void> {
+    if (!state || !token || busy) return;
+    busy = true;
+    error = "";
+    picker.reset();
+    render();
+    const cid = newId();
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const r = await api.act(id, token, action, state.seq, cid);
+          accept(r.state);
+          break;
+        } catch (e) {
+          if (e instanceof ApiError) {
+            if (e.status === 409 && e.body.state) accept(e.body.state as SeatState);
+            error = e.status === 409 ? `Not applied: ${e.detail}` : e.detail;
+            break;
+          }
+          if (attempt >= 3) {
+            error = "The server cannot be reached; your move was not confirmed.";
+            break;
+          }
+          await new Promise((r) => setTimeout(r, backoff(attempt))); // retried with the same client action id
+        }
+      }
+    } finally {
+      busy = false;
+      render();
+    }
+  }
+
+  function onKey(e: KeyboardEvent): void {
+    if (e.key === "Escape" && picker.selected.length) {
+      picker.reset();
+      render();
+    }
+  }
+  document.addEventListener("keydown", onKey);
+  const onOnline = () => {
+    if (!connected) {
+      socket?.close();
+      attempts = 0;
+      connect();
+    }
+  };
+  window.addEventListener("online", onOnline);
+
+  connect();
+  void detectFeatures(id).then((f) => {
+    features = f;
+    if (state) renderActions();
+  });
+
+  return () => {
+    closed = true;
+    socket?.close();
+    document.removeEventListener("keydown", onKey);
+    window.removeEventListener("online", onOnline);
+  };
+}
+
+function genericResult(s: SeatState): HTMLElement {
+  const r = s.view.result;
+  return h("div.result", h("h2", "Game over"), r ? h("pre", JSON.stringify(r, null, 1)) : null);
+}
