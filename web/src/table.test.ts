@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deciders } from "./features";
 import { named } from "./games/util";
-import { backoff } from "./table";
+import { backoff, seatNames } from "./table";
 
 describe("Table shell logic", () => {
   it("reconnects back off up to five seconds", () => {
@@ -18,5 +18,11 @@ describe("Table shell logic", () => {
 
   it("seat numbers in engine texts become names", () => {
     expect(named("p1 plays r5; p10 stays", ["Ann", "Bo"])).toBe("Bo plays r5; p10 stays");
+  });
+
+  it("seats sharing a name are numbered; AI seats say they are AI", () => {
+    const seat = (name: string, kind: "human" | "ai") => ({ seat: 0, kind, mode: "", ai: "easy", name, taken: true });
+    expect(seatNames({ seats: [seat("Ann", "human"), seat("AI (easy)", "ai"), seat("AI (easy)", "ai"), seat("Bot", "ai")] }))
+      .toEqual(["Ann", "AI (easy) #2", "AI (easy) #3", "Bot (AI easy)"]);
   });
 });

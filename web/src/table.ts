@@ -14,8 +14,10 @@ export function backoff(attempt: number): number {
   return Math.min(5000, 250 * 2 ** Math.min(attempt, 5));
 }
 
-export function seatNames(info: GameInfo): string[] {
-  return info.seats.map((s) => (s.kind === "ai" ? `${s.name} (AI ${s.ai ?? ""})`.replace(" )", ")") : s.name));
+/** Display names per seat: the seat's name (AI seats say so), numbered when two seats share a name. */
+export function seatNames(info: Pick<GameInfo, "seats">): string[] {
+  const base = info.seats.map((s) => (s.kind === "ai" && !/\bAI\b/.test(s.name) ? `${s.name} (AI ${s.ai ?? ""})` : s.name));
+  return base.map((n, i) => (base.filter((m) => m === n).length > 1 ? `${n} #${i + 1}` : n));
 }
 
 function newId(): string {
@@ -167,7 +169,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
       const e = log.entries[i];
       els.history.appendChild(h("li", { dataset: { index: String(i) } }, named(e.text, names)));
     }
-    if (log.length > renderedLog) els.history.lastElementChild?.scrollIntoView({ block: "nearest" });
+    if (log.length > renderedLog) els.history.scrollTop = els.history.scrollHeight; // the list only, not the page
     renderedLog = log.length;
   }
 

@@ -19,6 +19,7 @@ from tabletop.server.pubsub import Broker, InProcessBroker, PgBroker
 from tabletop.server.service import GameService, ServiceError
 from tabletop.server.settings import Settings
 from tabletop.server.storage import Storage
+from tabletop.server.web import mount_web
 
 log = logging.getLogger("tabletop.server")
 
@@ -77,6 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="tabletop", lifespan=lifespan)
     app.state.settings = settings
     app.include_router(api_router)
+    mount_web(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(RateLimit, per_address=Buckets(settings.rate_per_address, settings.burst_per_address),
                        per_token=Buckets(settings.rate_per_token, settings.burst_per_token))

@@ -1,0 +1,90 @@
+"""Driving the browser client like a person: the lobby form, clicks on highlighted table components."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Page
+
+NO_COMPONENT = {"pass", "end", "skip", "use red light"}
+"""Silencio's actions that concern no component on the table: the only ones made from the fallback buttons."""
+
+
+def create_in_lobby(page: Page, base: str, seats: list[str], name: str = "Ann",
+                    options: dict[str, str] | None = None) -> str:
+    """Fill the lobby's form (Silencio, one seat choice per seat) and open the table: the game's id."""
+    page.goto(f"{base}/")
+    page.wait_for_selector("form.create")
+    page.select_option("form.create select[name=game]", "silencio")
+    page.select_option("form.create select[name=players]", str(len(seats)))
+    page.fill("form.create input[name=name]", name)
+    for k, v in (options or {}).items():
+        page.select_option(f"form.create select[data-option={k}]", v)
+    for i, choice in enumerate(seats):
+        page.select_option(f"form.create select[name=seat{i}]", choice)
+    page.click("form.create button[type=submit]")
+    page.wait_for_selector("[data-testid=created]")
+    page.click("text=Open the table")
+    page.wait_for_selector(".silencio[data-seq]")
+    m = re.search(r"/g/([0-9a-f]+)", page.url)
+    assert m, page.url
+    return m.group(1)
+
+
+def seq_of(page: Page) -> int:
+    return int(page.get_attribute(".table > [data-seq]", "data-seq") or -1)
+
+
+@dataclass
+class Clicks:
+    component: int = 0
+    fallback: list[str] = field(default_factory=list)
+    moves: int = 0
+
+
+def wait_turn_or_end(page: Page, timeout: float = 60_000) -> str:
+    """'turn' when this seat must decide, 'over' when the game ended."""
+    page.wait_for_selector(".tablehead .turn.mine, .actions .result", timeout=timeout)
+    return "over" if page.query_selector(".actions .result") else "turn"
+
+
+def move_by_clicks(page: Page, rng: random.Random, clicks: Clicks) -> None:
+    """Make one move: a random legal target on the table (following multi-click moves), or one of the fallback
+    buttons, which offer only actions that concern no component."""
+    before = seq_of(page)
+    fallback = [b.get_attribute("data-action") or "" for b in page.query_selector_all(".actions > .buttons button.act")]
+    assert set(fallback) <= NO_COMPONENT, f"a component action is offered only as a button: {fallback}"
+    targets = page.query_selector_all(".table .target")
+    choice = rng.randrange(len(targets) + len(fallback))
+    if choice >= len(targets):
+        action = fallback[choice - len(targets)]
+        page.click(f".actions > .buttons button.act[data-action='{action}']")
+        clicks.fallback.append(action)
+    else:
+        for _ in range(4):
+            el = targets[rng.randrange(len(targets))]
+            el.click(position={"x": 6, "y": 6})
+            clicks.component += 1
+            if not page.query_selector(".table .selected"):
+                break
+            targets = page.query_selector_all(".table .target")
+            assert targets, "a selection with nothing to click next"
+        else:
+            raise AssertionError("a move of more than four clicks")
+    clicks.moves += 1
+    page.wait_for_function(
+        "([s]) => { const t = document.querySelector('.table > [data-seq]');"
+        " return (t && Number(t.dataset.seq) > s) || document.querySelector('.actions .error:not(:empty)'); }",
+        arg=[before], timeout=20_000)
+    err = page.query_selector(".actions .error")
+    assert err is None or not err.inner_text().strip(), err.inner_text() if err else ""
+
+
+def play_to_end(page: Page, rng: random.Random, max_moves: int = 400) -> Clicks:
+    clicks = Clicks()
+    while wait_turn_or_end(page) == "turn":
+        move_by_clicks(page, rng, clicks)
+        assert clicks.moves < max_moves, "the game did not end"
+    return clicks
