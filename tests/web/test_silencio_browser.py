@@ -14,7 +14,7 @@ from playwright.sync_api import Browser
 import tabletop
 
 from .conftest import LAPTOP, PHONE, Served
-from .table import create_in_lobby, move_by_clicks, play_to_end, seq_of, wait_turn_or_end
+from .table import Clicks, create_in_lobby, move_by_clicks, play_to_end, seq_of, wait_turn_or_end
 
 CARD = re.compile(r"(?<![A-Za-z0-9])[rbyg](?:1[0-3]|[2-9])(?![A-Za-z0-9])")
 
@@ -31,8 +31,6 @@ def test_a_person_creates_a_game_with_two_ai_in_the_lobby_and_plays_it_to_the_en
     gid = create_in_lobby(page, server.url, ["me", "ai:easy", "ai:easy"], options={"variant": "tavern"})
     rng = random.Random(11)
     shot_at = {3: "silencio-laptop.png"}
-    clicks = None
-    from .table import Clicks
     clicks = Clicks()
     while wait_turn_or_end(page) == "turn":
         move_by_clicks(page, rng, clicks)
@@ -87,7 +85,6 @@ def test_privacy_the_dom_and_every_socket_message_of_a_seat_hold_only_cards_its_
     gid = create_in_lobby(page, server.url, ["me", "ai:easy"])
     rng = random.Random(5)
     doms: list[tuple[int, str]] = []
-    from .table import Clicks
     clicks = Clicks()
     while wait_turn_or_end(page) == "turn":
         doms.append((seq_of(page), page.inner_html("#app")))
@@ -121,7 +118,6 @@ def test_a_reload_mid_game_resumes_where_the_player_was(server: Served, browser:
     page = ctx.new_page()
     create_in_lobby(page, server.url, ["me", "ai:easy", "ai:easy"])
     rng = random.Random(3)
-    from .table import Clicks
     clicks = Clicks()
     for _ in range(4):
         assert wait_turn_or_end(page) == "turn"
