@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -137,3 +138,45 @@ def test_a_reload_mid_game_resumes_where_the_player_was(server: Served, browser:
     page.screenshot(path=str(artifacts / "silencio-reloaded-phone.png"), full_page=True)
     play_to_end(page, rng)
     ctx.close()
+
+
+def test_two_people_in_two_browsers_play_together_from_an_invite_link(
+        server: Served, browser: Browser, artifacts: Path) -> None:
+    ann_ctx, bo_ctx = browser.new_context(viewport=LAPTOP), browser.new_context(viewport=PHONE)
+    ann, bo = ann_ctx.new_page(), bo_ctx.new_page()
+    ann.goto(f"{server.url}/")
+    ann.wait_for_selector("form.create")
+    ann.select_option("form.create select[name=players]", "2")
+    ann.fill("form.create input[name=name]", "Ann")
+    ann.select_option("form.create select[name=seat1]", "invite")
+    ann.click("form.create button[type=submit]")
+    ann.wait_for_selector("[data-testid=created] input.invite")
+    ann.screenshot(path=str(artifacts / "lobby-created-laptop.png"), full_page=True)
+    link = ann.input_value("[data-testid=created] input.invite")
+    assert "/join/" in link and "#" in link
+    bo.goto(link)
+    bo.wait_for_selector("text=Take my seat")
+    bo.screenshot(path=str(artifacts / "join-phone.png"), full_page=True)
+    bo.fill(".join input", "Bo")
+    bo.click("text=Take my seat")
+    bo.wait_for_selector(".silencio[data-seq]")
+    ann.click("text=Open the table")
+    ann.wait_for_selector(".silencio[data-seq]")
+    rng = random.Random(8)
+    clicks = {"ann": Clicks(), "bo": Clicks()}
+    deadline = time.monotonic() + 180
+    while not ann.query_selector(".actions .result"):
+        assert time.monotonic() < deadline, "the game did not end"
+        moved = False
+        for who, page in (("ann", ann), ("bo", bo)):
+            if page.query_selector(".tablehead .turn.mine"):
+                move_by_clicks(page, rng, clicks[who])
+                moved = True
+        if not moved:
+            ann.wait_for_timeout(30)
+    bo.wait_for_selector(".actions .result")
+    assert clicks["ann"].moves > 0 and clicks["bo"].moves > 0
+    assert "Bo" in ann.inner_text("section.players") and "Ann" in bo.inner_text("section.players")
+    bo.screenshot(path=str(artifacts / "silencio-two-people-over-phone.png"), full_page=True)
+    ann_ctx.close()
+    bo_ctx.close()
