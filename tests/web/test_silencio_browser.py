@@ -180,3 +180,22 @@ def test_two_people_in_two_browsers_play_together_from_an_invite_link(
     bo.screenshot(path=str(artifacts / "silencio-two-people-over-phone.png"), full_page=True)
     ann_ctx.close()
     bo_ctx.close()
+
+
+def test_a_spectator_watches_from_the_lobby_and_sees_no_hand(server: Served, browser: Browser, artifacts: Path) -> None:
+    made = httpx.post(f"{server.url}/api/games", json={
+        "game": "silencio", "players": 2, "visibility": "public",
+        "seats": [{"kind": "open"}, {"kind": "ai", "ai": "easy"}]}).json()
+    ctx = browser.new_context(viewport=LAPTOP)
+    page = ctx.new_page()
+    page.goto(f"{server.url}/")
+    row = page.wait_for_selector(f"section.open li[data-id='{made['id']}']")
+    assert "join" in row.inner_text()
+    row.query_selector("a:text('watch')").click()
+    page.wait_for_selector(".silencio[data-seq]")
+    assert "spectating" in page.inner_text(".tablehead")
+    assert page.query_selector(".handcards") is None and page.query_selector(".table .target") is None
+    view = httpx.get(f"{server.url}/api/games/{made['id']}/state").json()["view"]
+    assert _tokens(page.inner_html("#app")) <= _tokens(json.dumps(view))
+    page.screenshot(path=str(artifacts / "silencio-spectator-laptop.png"), full_page=True)
+    ctx.close()
