@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 from tabletop.core.action import Action, normalize_text
 from tabletop.core.errors import IllegalAction, shorten
@@ -384,7 +384,7 @@ class State(ABC):
         from tabletop.core.registry import new_game
 
         assert self.seed is not None
-        s = new_game(self.info.name, self.players, self.seed, self.options)
+        s = cast(Self, new_game(self.info.name, self.players, self.seed, self.options))
         s._trail = []
         for a in self._history[:len(self._history) - count]:
             s.apply(a)

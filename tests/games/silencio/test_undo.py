@@ -27,7 +27,7 @@ def _find(want: Callable[[State, Action, State], bool], players: int = 3, seeds:
 
 
 def test_undo_allowed_after_taking_a_shrine():
-    before, a, after = _find(lambda b, a, s: a.verb == "shrine" and s.to_move == b.to_move
+    before, _a, after = _find(lambda b, a, s: a.verb == "shrine" and s.to_move == b.to_move
                              and s.rng.state == b.rng.state and b.known == s.known
                              and len(b.deck) == len(s.deck))
     seat = before.to_move
@@ -46,7 +46,7 @@ def test_undo_refused_after_passing_a_card_in_the_passing_round():
 
 
 def test_undo_refused_after_playing_a_card_from_the_hidden_hand():
-    before, a, after = _find(lambda b, a, s: a.verb == "play" and int(a.args[0]) in b.hands[b.to_move]
+    before, _a, after = _find(lambda b, a, s: a.verb == "play" and int(a.args[0]) in b.hands[b.to_move]
                              and b.known[int(a.args[0])] != 0xFF)
     assert after.undoable(before.to_move) == 0
     with pytest.raises(tabletop.IllegalAction, match="take back 0"):
@@ -54,14 +54,14 @@ def test_undo_refused_after_playing_a_card_from_the_hidden_hand():
 
 
 def test_undo_refused_after_a_pass_or_a_tavern_phrase():
-    before, a, after = _find(lambda b, a, s: a.verb == "pass")
+    before, _a, after = _find(lambda b, a, s: a.verb == "pass")
     assert after.undoable(before.to_move) == 0
-    before, a, after = _find(lambda b, a, s: a.verb == "tavern", options={"variant": "tavern"})
+    before, _a, after = _find(lambda b, a, s: a.verb == "tavern", options={"variant": "tavern"})
     assert after.undoable(before.to_move) == 0
 
 
 def test_undo_refused_after_another_seat_acted():
-    before, a, after = _find(lambda b, a, s: b.to_move is not None and s.to_move != b.to_move
+    before, _a, after = _find(lambda b, a, s: b.to_move is not None and s.to_move != b.to_move
                              and s.undoable(b.to_move) == 1)
     seat = before.to_move
     other = after.to_move

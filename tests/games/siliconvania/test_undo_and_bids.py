@@ -42,21 +42,21 @@ def test_every_seat_owes_its_bid_at_once_and_may_bid_ahead():
 
 
 def test_undo_allowed_after_a_bid_while_the_next_seat_has_not_bid():
-    before, a, after = _find(3, lambda b, a, s: a.verb == "bid" and b.to_move == 0)
+    before, _a, after = _find(3, lambda b, a, s: a.verb == "bid" and b.to_move == 0)
     assert after.undoable(0) == 1
     back = after.undo(0)
     assert back.snapshot() == before.snapshot() and back.to_move == 0
 
 
 def test_undo_allowed_after_placing_a_tile():
-    before, a, after = _find(3, lambda b, a, s: a.verb == "place" and s.to_move == b.to_move)
+    before, _a, after = _find(3, lambda b, a, s: a.verb == "place" and s.to_move == b.to_move)
     seat = before.to_move
     assert after.undoable(seat) >= 1
     assert after.undo(seat).snapshot() == before.snapshot()
 
 
 def test_undo_refused_after_the_last_bid_reveals_every_bid():
-    before, a, after = _find(3, lambda b, a, s: a.verb == "bid" and b.to_move == 2)
+    _before, _a, after = _find(3, lambda b, a, s: a.verb == "bid" and b.to_move == 2)
     assert after.revealed == 1
     assert after.undoable(2) == 0
     with pytest.raises(tabletop.IllegalAction, match="take back 0"):
@@ -64,7 +64,7 @@ def test_undo_refused_after_the_last_bid_reveals_every_bid():
 
 
 def test_undo_refused_after_a_specialist_from_the_hidden_hand_becomes_an_objective():
-    before, a, after = _find(3, lambda b, a, s: a.verb == "objective")
+    before, _a, after = _find(3, lambda b, a, s: a.verb == "objective")
     assert after.undoable(before.to_move) == 0
 
 

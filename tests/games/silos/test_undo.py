@@ -27,7 +27,7 @@ def _find(want: Callable[[State, Action, State], bool], players: int = 3, seeds:
 
 
 def test_undo_allowed_after_moving_figures_while_the_seat_is_still_to_move():
-    before, a, after = _find(lambda b, a, s: a.verb == "move" and s.to_move == b.to_move
+    before, _a, after = _find(lambda b, a, s: a.verb == "move" and s.to_move == b.to_move
                              and s.rng.state == b.rng.state)
     seat = before.to_move
     assert after.undoable(seat) >= 1
@@ -35,7 +35,7 @@ def test_undo_allowed_after_moving_figures_while_the_seat_is_still_to_move():
 
 
 def test_undo_refused_after_a_draw_from_the_bag():
-    before, a, after = _find(lambda b, a, s: a.verb in ("mall_draw", "news_draw"))
+    before, _a, after = _find(lambda b, a, s: a.verb in ("mall_draw", "news_draw"))
     assert after.rng.state != before.rng.state
     assert after.undoable(before.to_move) == 0
     with pytest.raises(tabletop.IllegalAction, match="take back 0"):
@@ -43,7 +43,7 @@ def test_undo_refused_after_a_draw_from_the_bag():
 
 
 def test_undo_refused_after_another_seat_acted():
-    before, a, after = _find(lambda b, a, s: s.to_move is not None and s.to_move != b.to_move
+    before, _a, after = _find(lambda b, a, s: s.to_move is not None and s.to_move != b.to_move
                              and s.undoable(b.to_move) >= 1)
     seat = before.to_move
     after.apply(after.legal_actions()[0])
