@@ -103,6 +103,8 @@ class State(ABC):
         self.to_move = None
         self._history = []
         self._legal = None
+        self._queue = None
+        self._trail = None
 
     def _copy_base(self, other: State) -> None:
         """Copy the shared fields of `other` into this (new, uninitialised) instance."""
@@ -113,10 +115,9 @@ class State(ABC):
         self.to_move = other.to_move
         self._history = other._history.copy()
         self._legal = other._legal  # lists are never mutated in place; apply() replaces them
-        if other._queue is not None:
-            self._queue = other._queue.copy()
-        if other._trail is not None:
-            self._trail = other._trail.copy()
+        queue, trail = other._queue, other._trail  # always set here: an instance attribute is the fastest read
+        self._queue = None if queue is None else queue.copy()
+        self._trail = None if trail is None else trail.copy()
 
     @classmethod
     @abstractmethod
