@@ -684,6 +684,8 @@ class GameService:
             live.state = state
             live.events.extend(new)
             live.track(first)
+            if state.is_over and live.header.status != "over":  # the header was read just before the last event
+                live.header = replace(live.header, status="over")
 
     def _load(self, game_id: str) -> Live:
         found = self.storage.game(game_id) if len(game_id) <= 32 else None
