@@ -65,7 +65,11 @@ def test_acting_off_turn_is_refused_and_lists_nothing(make_client: Factory, game
     client = make_client()
     gid, tokens = two_humans(client, game)
     seat, s = mover(client, gid, tokens)
+    while len(s["deciding"]) > 1:  # a simultaneous step (SiliconVania's bids): both may act; go past it
+        assert act(client, gid, tokens[seat], s["legal"][0], s["seq"]).status_code == 200
+        seat, s = mover(client, gid, tokens)
     other = 1 - seat
+    assert state_of(client, gid, tokens[other])["owes_decision"] is False
     r = act(client, gid, tokens[other], s["legal"][0], s["seq"])
     assert r.status_code == 409
     assert set(r.json()) == {"detail"} and "not your turn" in r.json()["detail"]

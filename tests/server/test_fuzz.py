@@ -18,10 +18,11 @@ ENDPOINTS = [  # (method, path template): {gid} is a real game's id or garbage
     ("GET", "/api/meta/games"), ("POST", "/api/games"), ("GET", "/api/games"), ("GET", "/api/games/{gid}"),
     ("POST", "/api/games/{gid}/claim"), ("POST", "/api/games/{gid}/reseat"), ("POST", "/api/games/{gid}/actions"),
     ("GET", "/api/games/{gid}/state"), ("GET", "/api/games/{gid}/log"), ("GET", "/api/games/{gid}/record"),
+    ("POST", "/api/games/{gid}/undo"),
 ]
 READS = {path for method, path in ENDPOINTS if method == "GET"}
 KEYS = ["game", "players", "options", "visibility", "seats", "creator_name", "invite", "seat", "name", "action",
-        "seq", "client_action_id", "kind", "ai", "start", "token", "since"]
+        "seq", "client_action_id", "count", "kind", "ai", "start", "token", "since"]
 
 text = st.text(max_size=60)
 ascii_text = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=80)
@@ -113,10 +114,14 @@ def fuzz_client(make_client: Factory) -> TestClient:
         client = make_client()
         gid, tokens = two_humans(client, "silos")
         create(client, "silencio", [{"kind": "creator"}, {"kind": "ai", "ai": "easy"}], visibility="public")
-        seat = client.get(f"/api/games/{gid}/state").json()["to_move"]
-        mine = client.get(f"/api/games/{gid}/state", headers=auth(tokens[seat])).json()
-        client.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
-                    json={"action": mine["legal"][0], "seq": mine["seq"]})
+        for _ in range(300):  # play on until no seat may undo: a garbage request must not be able to change it
+            seat = client.get(f"/api/games/{gid}/state").json()["to_move"]
+            mine = client.get(f"/api/games/{gid}/state", headers=auth(tokens[seat])).json()
+            client.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
+                        json={"action": mine["legal"][0], "seq": mine["seq"]})
+            pics = [client.get(f"/api/games/{gid}/state", headers=auth(t)).json() for t in tokens]
+            if not any(p["undoable"] for p in pics):
+                break
         client.fuzz_game = (gid, tokens)  # type: ignore[attr-defined]
         client.fuzz_before = snapshot(client, gid, tokens)  # type: ignore[attr-defined]
         _clients[key] = client

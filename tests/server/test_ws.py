@@ -57,8 +57,12 @@ def test_every_socket_message_is_exactly_its_seats_own_picture(make_client: Fact
             truth = states[msg["seq"]]
             assert msg["seat"] == s
             assert msg["view"] == truth.view(s), f"seat {s} at event {msg['seq']}: view differs from view({s})"
-            own = [a.text for a in truth.legal_actions()] if s is not None and truth.to_move == s else []
+            own = [a.text for a in truth.legal_actions_for(s)] if s is not None and not truth.is_over else []
             assert msg["legal"] == (own if msg["status"] == "playing" else [])
+            if msg["status"] == "playing":
+                assert msg["deciding"] == truth.deciding()
+                if s is not None:
+                    assert msg["owes_decision"] == (s in truth.deciding())
             assert msg["log_start"] == cursor
             assert msg["log"] == truth.log(s, cursor)
             cursor = msg["log_pos"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 from tabletop.core.action import Action, normalize_text
 from tabletop.core.errors import IllegalAction, shorten
@@ -88,6 +88,11 @@ class State(ABC):
     to_move: Seat | None
     _history: list[Action]
     _legal: list[Action] | None
+    _queue: dict[Seat, Action] | None = None
+    """Actions submitted ahead by deciding seats that are not yet `to_move` (see `submit`); None when empty."""
+    _trail: list[Seat] | None = None
+    """With undo tracking on (`track_undo`): per action of the history, the seat that took it, or -1 if it (or the
+    flow it set off) drew chance or revealed something hidden. None: tracking off (the fast path)."""
 
     # ---- construction -------------------------------------------------------------------------------
     def _init_base(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
@@ -98,6 +103,8 @@ class State(ABC):
         self.to_move = None
         self._history = []
         self._legal = None
+        self._queue = None
+        self._trail = None
 
     def _copy_base(self, other: State) -> None:
         """Copy the shared fields of `other` into this (new, uninitialised) instance."""
@@ -108,6 +115,9 @@ class State(ABC):
         self.to_move = other.to_move
         self._history = other._history.copy()
         self._legal = other._legal  # lists are never mutated in place; apply() replaces them
+        queue, trail = other._queue, other._trail  # always set here: an instance attribute is the fastest read
+        self._queue = None if queue is None else queue.copy()
+        self._trail = None if trail is None else trail.copy()
 
     @classmethod
     @abstractmethod
@@ -122,6 +132,26 @@ class State(ABC):
     @abstractmethod
     def _apply(self, action: Action) -> None:
         """Carry out a legal action and advance `to_move`."""
+
+    def _simultaneous_seats(self) -> list[Seat]:
+        """Seats other than `to_move` that owe a decision in this same step and may take it ahead (default: none).
+
+        Declare a seat here only where its legal options cannot depend on the choices of the seats deciding before
+        it in this step (the conformance harness checks it), so that an action submitted ahead is still legal, and
+        means the same, when the engine reaches the seat.
+        """
+        return []
+
+    def _legal_actions_ahead(self, seat: Seat) -> list[Action]:
+        """The actions `seat` (one of `_simultaneous_seats()`) will have when its turn in this step comes."""
+        raise NotImplementedError(f"{type(self).__name__} declares simultaneous seats but not their actions")
+
+    def _reveals(self, action: Action, after: Self) -> bool:
+        """Whether carrying out `action` from this state (giving `after`, the automatic flow included) showed a seat
+        something hidden: a card from a hidden hand, a card handed over, a draw from a hidden deck, a secret
+        revealed. Chance (the rng advancing) is detected by the core. Conservative: True when unsure. Used only
+        with undo tracking on (`track_undo`), never on the hot path. Default: nothing is ever hidden."""
+        return False
 
     @abstractmethod
     def _view(self, seat: Seat | None) -> View:
@@ -198,7 +228,171 @@ class State(ABC):
             act = self._match(action, legal)
         self._legal = None
         self._history.append(act)
+        if self._trail is None and self._queue is None:
+            self._apply(act)
+            return
+        self._apply_tracked(act)
+        if self._queue is not None:
+            self._drain()
+
+    def _apply_tracked(self, act: Action) -> None:
+        """`_apply` with the undo trail kept (history already appended)."""
+        trail = self._trail
+        if trail is None:
+            self._apply(act)
+            return
+        seat = self.to_move
+        before = self.clone()
         self._apply(act)
+        hidden = self.rng.state != before.rng.state or before._reveals(act, self)
+        trail.append(-1 if hidden or seat is None else seat)
+
+    def _drain(self) -> None:
+        """Apply the queued actions of the seats the engine has reached, in the canonical order."""
+        queue = self._queue
+        while queue and self.to_move in queue:
+            seat = self.to_move
+            act = queue.pop(seat)
+            legal = self._legal_now()
+            if act not in legal:  # cannot happen for a game whose hook keeps its promise (conformance-tested)
+                continue
+            self._legal = None
+            self._history.append(act)
+            self._apply_tracked(act)
+        if not queue:
+            self._queue = None
+
+    # ---- simultaneous decisions ----------------------------------------------------------------------------
+    def deciding(self) -> list[Seat]:
+        """Every seat that owes a decision now: `to_move` first, then the seats that may decide ahead in this same
+        step and have not yet (`[to_move]` in an ordinary step; empty once the game is over)."""
+        to = self.to_move
+        if to is None:
+            return []
+        queue = self._queue
+        out = [to]
+        for s in self._simultaneous_seats():
+            if s != to and (queue is None or s not in queue) and s not in out:
+                out.append(s)
+        return out
+
+    def submitted(self) -> list[Seat]:
+        """The seats that have decided ahead and wait for the engine to reach them (public: not what they chose)."""
+        return sorted(self._queue) if self._queue else []
+
+    def legal_actions_for(self, seat: Seat) -> list[Action]:
+        """`seat`'s legal actions now: those of `to_move`, the actions a deciding seat may submit ahead, or none."""
+        self._check_seat(seat, allow_none=False)
+        if seat == self.to_move:
+            return self.legal_actions()
+        if seat not in self.deciding():
+            return []
+        return list(self._legal_actions_ahead(seat))
+
+    def parse_action_for(self, seat: Seat, text: str) -> Action:
+        """`seat`'s legal action (now or ahead) with canonical text `text`; a refusal lists only that seat's own."""
+        self._check_seat(seat, allow_none=False)
+        if seat == self.to_move:
+            return self.parse_action(text)
+        legal = self.legal_actions_for(seat)
+        if not legal:
+            raise IllegalAction(self._no_decision_message(seat))
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action must be its text (a str), not {type(text).__name__}")
+        want = normalize_text(str.__str__(text))
+        for a in legal:
+            if a.text == text or normalize_text(a.text) == want:
+                return a
+        shown = ", ".join(a.text for a in legal[:40]) + (", ..." if len(legal) > 40 else "")
+        raise IllegalAction(f"{shorten(text)} is not legal now for seat {seat}; legal: {shown}")
+
+    def _no_decision_message(self, seat: Seat) -> str:
+        if self.to_move is None:
+            return f"seat {seat} has no decision: the game is over"
+        if self._queue and seat in self._queue:
+            return f"seat {seat} has already decided in this step (take it back with undo to change it)"
+        return f"seat {seat} has no decision now: it is seat {self.to_move}'s turn"
+
+    def submit(self, seat: Seat, action: Action | str) -> None:
+        """`seat`'s decision. If it is `to_move`, applied at once (as `apply`); if it owes a decision in this same
+        step but is not yet to move, validated and queued, then applied automatically when the engine reaches it.
+        The history (and so the record) keeps the canonical order. IllegalAction leaves the state unchanged."""
+        self._check_seat(seat, allow_none=False)
+        if seat == self.to_move:
+            self.apply(action)
+            return
+        legal = self.legal_actions_for(seat)
+        if not legal:
+            raise IllegalAction(self._no_decision_message(seat))
+        if type(action) is Action:
+            if action not in legal:
+                shown = ", ".join(a.text for a in legal[:40]) + (", ..." if len(legal) > 40 else "")
+                raise IllegalAction(f"{shorten(action.text)} is not legal now for seat {seat}; legal: {shown}")
+            act = action
+        else:
+            act = self.parse_action_for(seat, action)  # type: ignore[arg-type]
+        if self._queue is None:
+            self._queue = {}
+        self._queue[seat] = act
+
+    # ---- undo ------------------------------------------------------------------------------------------------
+    def track_undo(self) -> None:
+        """Keep the undo trail from now on (the server does; the hot path of agents and benches does not)."""
+        if self._trail is None:
+            self._trail = self._rebuilt_trail()
+
+    def _rebuilt_trail(self) -> list[Seat]:
+        if not self._history:
+            return []
+        if self.seed is None:  # a belief has no past to take back
+            return [-1] * len(self._history)
+        from tabletop.core.registry import new_game
+
+        s = new_game(self.info.name, self.players, self.seed, self.options)
+        s._trail = []
+        for a in self._history:
+            s.apply(a)
+        return s._trail
+
+    def undoable(self, seat: Seat) -> int:
+        """How many of `seat`'s trailing actions it may take back now: its decision submitted ahead (1), or its
+        last actions while no other seat has acted since and nothing hidden was revealed (nor chance drawn)."""
+        self._check_seat(seat, allow_none=False)
+        if self._queue and seat in self._queue:
+            return 1
+        trail = self._trail if self._trail is not None else self._rebuilt_trail()
+        n = 0
+        for s in reversed(trail):
+            if s != seat:
+                break
+            n += 1
+        return n
+
+    def undo(self, seat: Seat, count: int = 1) -> Self:
+        """A new state with `seat`'s last `count` actions taken back (rebuilt from the record without them; the
+        other seats' decisions submitted ahead are kept). IllegalAction if more than `undoable(seat)`."""
+        can = self.undoable(seat)
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= can:
+            raise IllegalAction(f"seat {seat} may take back {can} action(s) now, not {shorten(count)}"
+                                + ("" if can else ": another seat has acted, or something hidden was revealed, "
+                                   "since its last action"))
+        queue = dict(self._queue or {})
+        if seat in queue:
+            s = self.clone()
+            del queue[seat]
+            s._queue = queue or None
+            return s
+        from tabletop.core.registry import new_game
+
+        assert self.seed is not None
+        s = cast(Self, new_game(self.info.name, self.players, self.seed, self.options))
+        s._trail = []
+        for a in self._history[:len(self._history) - count]:
+            s.apply(a)
+        for q, a in queue.items():
+            if q in s.deciding():
+                s.submit(q, a)
+        return s
 
     def parse_action(self, text: str) -> Action:
         """The legal action whose canonical text is `text` (case and spacing ignored), or IllegalAction."""
@@ -236,7 +430,13 @@ class State(ABC):
     def view(self, seat: Seat | None = None) -> View:
         """JSON-ready dict of everything `seat` may see; None is a spectator who sees only public facts."""
         self._check_seat(seat)
-        return self._view(seat)
+        view = self._view(seat)
+        queue = self._queue
+        if queue:
+            view["decided"] = sorted(queue)  # public, as a facedown card on the table is; what it is is not
+            if seat is not None and seat in queue:
+                view["your_decision"] = queue[seat].text
+        return view
 
     def log(self, seat: Seat | None = None, start: int = 0) -> list[LogEntry]:
         """The public history `seat` witnessed (None: a spectator) from entry `start` on: a cursor.
@@ -254,10 +454,22 @@ class State(ABC):
         self._check_seat(seat, allow_none=False)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"a sample seed must be an integer, not {shorten(seed)}")
-        s = self._sample(seat, Rng(seed ^ 0x5EED5A3B1E))
+        rng = Rng(seed ^ 0x5EED5A3B1E)
+        s = self._sample(seat, rng)
         s.rng = Rng(seed)
         s.seed = None  # a sampled state is a belief, not a game with a record
         s._legal = None
+        s._trail = None
+        s._queue = None
+        if self._queue:  # that the others decided is known, not what: their choices are redrawn
+            queue: dict[Seat, Action] = {}
+            for q, a in self._queue.items():
+                if q == seat:
+                    queue[q] = a
+                else:
+                    options = s._legal_actions_ahead(q)
+                    queue[q] = options[rng.below(len(options))]
+            s._queue = queue
         return s
 
     @property

@@ -54,3 +54,11 @@ class ActionIn(Strict):
     action: str = Field(min_length=1, max_length=200)
     seq: int = Field(ge=0, le=10_000_000)
     client_action_id: str | None = Field(default=None, min_length=1, max_length=64)
+
+
+class UndoIn(Strict):
+    """POST /api/games/{id}/undo: take back the seat's last `count` actions, quoting `seq` as for an action."""
+
+    count: int = Field(default=1, ge=1, le=1000)
+    seq: int = Field(ge=0, le=10_000_000)
+    client_action_id: str | None = Field(default=None, min_length=1, max_length=64)

@@ -109,11 +109,61 @@ class Live:
     state: State
     lock: threading.RLock = field(default_factory=threading.RLock)
     ai_pending: int | None = None
+    since: list[int] = field(default_factory=list)
+    """Per seat: the event count from which its current decision has stood (what it must quote to act)."""
+    marks: list[tuple[bool, tuple[str, ...]]] = field(default_factory=list)
+    """Per seat: whether it owes a decision and its legal actions, as of the last event (to move `since`)."""
+
+    def track(self, first: int | None = None) -> None:
+        """Move each seat's `since` past the events from `first` on that changed its decision: the seat's own
+        events (actions, undos), any event after which its legal actions or whether it owes one changed. Without
+        `first`: start afresh (every seat's decision standing since the current event count)."""
+        state = self.state
+        deciding = set(state.deciding())
+        marks = [(seat in deciding, tuple(a.text for a in state.legal_actions_for(seat)))
+                 for seat in range(self.header.players)]
+        if first is None or len(self.since) != len(marks):
+            self.since = [self.seq] * len(marks)
+        else:
+            for seat, mark in enumerate(marks):
+                if mark != self.marks[seat] or any(ev.seat == seat for ev in self.events[first:]):
+                    self.since[seat] = self.seq
+        self.marks = marks
 
     @property
     def seq(self) -> int:
         """The number of events so far (what a client must quote to act)."""
         return len(self.events)
+
+
+def effective_actions(events: list[Event]) -> list[Event]:
+    """The action events still in force: an undo event (text: how many) takes back its seat's last actions."""
+    out: list[Event] = []
+    for ev in events:
+        if ev.kind == "action":
+            out.append(ev)
+        elif ev.kind == "undo":
+            count = int(ev.text)
+            for i in range(len(out) - 1, -1, -1):
+                if count == 0:
+                    break
+                if out[i].seat == ev.seat:
+                    del out[i]
+                    count -= 1
+    return out
+
+
+def build_state(header: GameHeader, events: list[Event]) -> State:
+    """The state a game's events rebuild to: every action still in force submitted by its seat, in log order (a
+    decision submitted ahead is queued again), with undo tracking on."""
+    state = new_game(header.game, header.players, header.seed, header.options)
+    state.track_undo()
+    for ev in effective_actions(events):
+        if ev.seat is None:
+            state.apply(ev.text)
+        else:
+            state.submit(ev.seat, ev.text)
+    return state
 
 
 class GameService:
@@ -316,10 +366,18 @@ class GameService:
         with live.lock:
             return live.state, live.seq, live.header.status
 
+    def current_for(self, game_id: str, seat: int | None) -> tuple[State, int, str, int | None]:
+        """`current`, and the event count from which `seat`'s current decision has stood (None: a spectator)."""
+        live = self._get(game_id)
+        with live.lock:
+            since = live.since[seat] if seat is not None and seat < len(live.since) else None
+            return live.state, live.seq, live.header.status, since
+
     def snapshot(self, game_id: str, seat: int | None) -> dict[str, Any]:
-        """What `seat` (None: a spectator) sees now: view, own legal actions, log position, seq."""
-        state, seq, status = self.current(game_id)
-        return {"game_id": game_id, **views.seat_payload(state, seat, seq, status)}
+        """What `seat` (None: a spectator) sees now: view, own legal actions, log position, seq, whether it owes a
+        decision (and since which event), how many of its actions it may take back."""
+        state, seq, status, since = self.current_for(game_id, seat)
+        return {"game_id": game_id, **views.seat_payload(state, seat, seq, status, since)}
 
     def log_from(self, game_id: str, seat: int | None, start: int) -> dict[str, Any]:
         """`seat`'s own log from entry `start` on."""
@@ -363,23 +421,40 @@ class GameService:
                     self._refresh(live)
         raise AssertionError("unreachable")
 
-    def _act(self, live: Live, seat: int, text: str, seq: int, client_action_id: str | None) -> dict[str, Any]:
-        game_id = live.header.id
+    def _duplicate(self, live: Live, seat: int, client_action_id: str | None) -> dict[str, Any] | None:
         if client_action_id is not None:
             for ev in live.events:
                 if ev.seat == seat and ev.client_action_id == client_action_id:
-                    return {"seq": ev.seq + 1, "action": ev.text, "duplicate": True,
-                            "state": self.snapshot(game_id, seat)}
-        if seq != live.seq:
-            raise Conflict(f"stale: you saw event {seq}, the game is at event {live.seq}",
-                           state=self.snapshot(game_id, seat))
+                    return {"seq": ev.seq + 1, "action": ev.text, "kind": ev.kind, "duplicate": True,
+                            "state": self.snapshot(live.header.id, seat)}
+        return None
+
+    def _check_playing(self, live: Live) -> None:
         status, state = live.header.status, live.state
         if status == "waiting":
             open_seats = [s.seat for s in live.seats if s.kind == "human" and s.token_hash is None]
             raise Conflict(f"the game has not started: seat(s) {open_seats} not taken yet")
         if status == "over" or state.to_move is None:
             raise Conflict("the game is over")
-        if state.to_move != seat:
+
+    def _check_fresh(self, live: Live, seat: int, seq: int) -> None:
+        """A decision is stale only if the seat's own decision changed after the event count it quotes: another
+        seat's move that leaves this seat's decision as it was does not make it stale (boardgame.io #828)."""
+        if seq > live.seq or seq < live.since[seat]:
+            raise Conflict(f"stale: you saw event {seq}; your decision has stood since event {live.since[seat]} and "
+                           f"the game is at event {live.seq}", state=self.snapshot(live.header.id, seat))
+
+    def _act(self, live: Live, seat: int, text: str, seq: int, client_action_id: str | None) -> dict[str, Any]:
+        game_id = live.header.id
+        dup = self._duplicate(live, seat, client_action_id)
+        if dup is not None:
+            return dup
+        self._check_fresh(live, seat, seq)
+        self._check_playing(live)
+        state = live.state
+        if seat not in state.deciding():
+            if seat in state.submitted():
+                raise Conflict("you have already decided in this step; take it back with undo to change it")
             raise Conflict(f"not your turn: seat {state.to_move} is to move")
         try:
             action = self._commit(live, seat, text, client_action_id)
@@ -388,18 +463,68 @@ class GameService:
             shown = ", ".join(legal[:60]) + (", ..." if len(legal) > 60 else "")
             raise Invalid(f"{text[:80]!r} is not legal now; your legal actions: {shown}", legal=legal) from None
         self._schedule_ai(live)
-        return {"seq": live.seq, "action": action, "duplicate": False, "state": self.snapshot(game_id, seat)}
+        return {"seq": live.seq, "action": action, "kind": "action", "duplicate": False,
+                "state": self.snapshot(game_id, seat)}
+
+    def undo(self, game_id: str, token: str | None, count: int, seq: int, client_action_id: str | None
+             ) -> dict[str, Any]:
+        """Take back the seat's last `count` actions (an undo event in the log; nothing is deleted)."""
+        if token is None:
+            raise Unauthorized("undoing needs a seat token (Authorization: Bearer <token>)")
+        seat = self.seat_of(game_id, token)
+        assert seat is not None
+        live = self._get(game_id)
+        for attempt in (1, 2):
+            with live.lock:
+                if seq > live.seq:
+                    self._refresh(live)
+                try:
+                    return self._undo(live, seat, count, seq, client_action_id)
+                except EventConflict:
+                    self._refresh(live)
+                    if attempt == 2:
+                        raise Conflict("the game moved on meanwhile; fetch the state and try again") from None
+                except ServiceError:
+                    if attempt == 2 or not self.shared:
+                        raise
+                    self._refresh(live)
+        raise AssertionError("unreachable")
+
+    def _undo(self, live: Live, seat: int, count: int, seq: int, client_action_id: str | None) -> dict[str, Any]:
+        dup = self._duplicate(live, seat, client_action_id)
+        if dup is not None:
+            return dup
+        if seq > live.seq or seq < live.since[seat]:
+            raise Conflict(f"stale: you saw event {seq}; your position has changed since event {live.since[seat]}",
+                           state=self.snapshot(live.header.id, seat))
+        self._check_playing(live)
+        can = live.state.undoable(seat)
+        if not 1 <= count <= can:
+            why = ("" if can else ": another seat has acted, or something hidden was revealed or drawn, since your "
+                   "last action")
+            raise Conflict(f"you may take back {can} action(s) now, not {count}{why}")
+        ev = Event(live.seq, seat, "undo", str(count), client_action_id, now())
+        new = build_state(live.header, [*live.events, ev])
+        self.storage.append_event(live.header.id, ev, None)
+        live.state = new
+        live.events.append(ev)
+        live.track(ev.seq)
+        self.broker.publish(live.header.id, live.seq)
+        self._schedule_ai(live)
+        return {"seq": live.seq, "action": None, "kind": "undo", "duplicate": False,
+                "state": self.snapshot(live.header.id, seat)}
 
     def _commit(self, live: Live, seat: int, text: str, client_action_id: str | None) -> str:
         """Apply on a clone, commit the event, then swap the state in and announce it. Caller holds the lock."""
         new = live.state.clone()
-        new.apply(text)
-        action = new.history[-1]
+        action = new.parse_action_for(seat, text).text
+        new.submit(seat, action)
         ev = Event(live.seq, seat, "action", action, client_action_id, now())
         status = "over" if new.is_over else None
         self.storage.append_event(live.header.id, ev, status)  # EventConflict: another process was first
         live.state = new
         live.events.append(ev)
+        live.track(ev.seq)
         if status is not None:
             live.header = replace(live.header, status=status)
         self.broker.publish(live.header.id, live.seq)
@@ -407,15 +532,16 @@ class GameService:
 
     # ---- AI ----------------------------------------------------------------------------------------------
     def _schedule_ai(self, live: Live) -> None:
-        """If an AI seat is to move, have a worker decide (once per event count). Caller holds the lock."""
+        """If an AI seat is to move, have a worker decide (once per decision). Caller holds the lock."""
         state = live.state
         if (self._closed or self.pool is None or live.header.status != "playing" or state.to_move is None
                 or not self.broker.owns_ai()):
             return
         seat = live.seats[state.to_move]
-        if seat.kind != "ai" or live.ai_pending == live.seq:
+        decision = live.since[seat.seat] if seat.seat < len(live.since) else live.seq
+        if seat.kind != "ai" or live.ai_pending == decision:
             return
-        live.ai_pending = live.seq
+        live.ai_pending = decision  # once per decision: others deciding ahead meanwhile do not start another
         self._submit(live.header.id, live.seq, seat.seat, seat.ai_label or "easy", state.record())
 
     def _submit(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any]) -> None:
@@ -453,7 +579,7 @@ class GameService:
         try:
             live = self._get(game_id)
             with live.lock:
-                if live.seq != seq or live.state.to_move != seat:
+                if live.state.to_move != seat or live.since[seat] > seq:  # its decision changed meanwhile
                     return
                 try:
                     self._commit(live, seat, fut.result(), None)
@@ -545,12 +671,21 @@ class GameService:
         live.header, live.seats = found
         new = self.storage.events(live.header.id, live.seq)
         if new:
-            state = live.state.clone()
-            for ev in new:
-                if ev.kind == "action":
-                    state.apply(ev.text)
+            first = live.seq
+            if any(ev.kind != "action" for ev in new):
+                state = build_state(live.header, [*live.events, *new])
+            else:
+                state = live.state.clone()
+                for ev in new:
+                    if ev.seat is None:
+                        state.apply(ev.text)
+                    else:
+                        state.submit(ev.seat, ev.text)
             live.state = state
             live.events.extend(new)
+            live.track(first)
+            if state.is_over and live.header.status != "over":  # the header was read just before the last event
+                live.header = replace(live.header, status="over")
 
     def _load(self, game_id: str) -> Live:
         found = self.storage.game(game_id) if len(game_id) <= 32 else None
@@ -562,8 +697,17 @@ class GameService:
             raise Conflict(f"this game was started under {info.title} rules version {header.rules_version!r}; "
                            f"this server plays version {info.version!r} and will not change it silently")
         events = self.storage.events(game_id)
-        state = new_game(header.game, header.players, header.seed, header.options)
-        for ev in events:
-            if ev.kind == "action":
-                state.apply(ev.text)
-        return Live(header, seats, events, state)
+        live = Live(header, seats, [], new_game(header.game, header.players, header.seed, header.options))
+        live.state.track_undo()
+        live.track()
+        for ev in events:  # event by event, so that each seat's `since` is what it was when the event came
+            live.events.append(ev)
+            if ev.kind == "action":  # not yet live: no one else holds this state
+                if ev.seat is None:
+                    live.state.apply(ev.text)
+                else:
+                    live.state.submit(ev.seat, ev.text)
+            else:
+                live.state = build_state(header, live.events)
+            live.track(ev.seq)
+        return live

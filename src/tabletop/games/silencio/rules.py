@@ -454,6 +454,15 @@ class SilencioState(State):
         return out
 
     # ---- applying ----------------------------------------------------------------------------------------
+    def _reveals(self, action: Action, after: Self) -> bool:
+        """Ruling C-22: a pass or a phrase tells the team something; otherwise, whether any seat learned where a
+        card is that it did not know (a card played from a hidden hand, handed over, drawn or shown)."""
+        if action.verb in ("pass", "tavern") or len(after.deck) != len(self.deck):
+            return True
+        if any(e[0][0] in ("pass", "random", "tavern") for e in after._ev[self._nev:after._nev]):
+            return True  # the flow passed for a seat (ruling C-9) or played at random (C-7)
+        return any(k & ~b for k, b in zip(after.known, self.known, strict=True))
+
     def _apply(self, a: Action) -> None:
         verb, p = a.verb, self.to_move
         assert p is not None

@@ -282,6 +282,34 @@ class SiliconVaniaState(State):
     def _legal_actions(self) -> list[Action]:
         return self._opts
 
+    def _simultaneous_seats(self) -> list[int]:
+        """The bid step: the rulebook has every player choose a bid "simultaneously" and secretly. The engine asks
+        the seats one after another; the seats whose bids are still to come may bid ahead, since a seat's bid
+        options (its own bid cards, specialists and vampires) do not depend on anyone else's bid."""
+        stack = self.stack
+        if not stack or stack[-1][0] != K_BID:
+            return []
+        out = []
+        for i in range(len(stack) - 2, -1, -1):
+            task = stack[i]
+            if task[0] != K_BID:
+                break
+            if self._o_bid(task[1], task[2]):
+                out.append(task[1])
+        return out
+
+    def _legal_actions_ahead(self, seat: int) -> list[Action]:
+        return self._o_bid(seat, 0)
+
+    def _reveals(self, action: Action, after: Self) -> bool:
+        """Ruling V-25: bids are revealed, a new round draws, a specialist leaves a hidden hand for an objective."""
+        if action.verb in ("objective", "swap") and action.args[0] != "skip":
+            return True
+        return (after.revealed != self.revealed or after.round != self.round
+                or len(after.spec_deck) != len(self.spec_deck) or len(after.tile_deck) != len(self.tile_deck)
+                or len(after.tile_disc) != len(self.tile_disc)
+                or sum(map(len, after.objs)) != sum(map(len, self.objs)))
+
     def _apply(self, action: Action) -> None:
         kind, p, a, _ = self.stack.pop()
         _DECIDE[kind](self, p, a, action)

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query
 
 from tabletop.server.api.deps import ServiceDep, TokenDep
-from tabletop.server.schemas import ActionIn, ClaimIn, CreateGameIn, ReseatIn
+from tabletop.server.schemas import ActionIn, ClaimIn, CreateGameIn, ReseatIn, UndoIn
 from tabletop.server.service import SeatRequest, Unauthorized
 
 router = APIRouter(prefix="/games", tags=["games"])
@@ -65,6 +65,13 @@ def reseat(game_id: GameId, body: ReseatIn, service: ServiceDep, token: TokenDep
 def act(game_id: GameId, body: ActionIn, service: ServiceDep, token: TokenDep) -> dict[str, Any]:
     """Take an action for the token's seat."""
     return service.act(game_id, token, body.action, body.seq, body.client_action_id)
+
+
+@router.post("/{game_id}/undo")
+def undo(game_id: GameId, body: UndoIn, service: ServiceDep, token: TokenDep) -> dict[str, Any]:
+    """Take back the token's seat's last actions (an undo event in the log; refused once another seat acted or
+    something hidden was revealed since)."""
+    return service.undo(game_id, token, body.count, body.seq, body.client_action_id)
 
 
 @router.get("/{game_id}/state")

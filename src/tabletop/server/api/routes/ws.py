@@ -1,9 +1,11 @@
 """WS /api/games/{id}/ws?token=...&since=k: live updates, each seat its own.
 
-On connect: the seat's (or spectator's) view, legal actions, seq and its log from entry `since`. After every
-event: the same again, with only the log entries it has not been sent. Messages from the client are read only
-to notice a disconnect (actions go over REST); one larger than `max_socket_message_bytes` closes the socket (1009),
-and so does sending more than `max_socket_messages_per_second` in a second (1008).
+On connect: the seat's (or spectator's) view, legal actions, seq, whether it owes a decision (`owes_decision`,
+`decision_seq`, and the public `deciding` and `decided`), how many of its actions it may take back (`undoable`),
+and its log from entry `since`. After every event: the same again, with only the log entries it has not been sent.
+Messages from the client are read only to notice a disconnect (actions go over REST); one larger than
+`max_socket_message_bytes` closes the socket (1009), and so does sending more than `max_socket_messages_per_second`
+in a second (1008).
 """
 
 from __future__ import annotations
@@ -42,8 +44,9 @@ class _Feed:
         self.service, self.game_id, self.seat, self.cursor = service, game_id, seat, since
 
     def message(self) -> dict[str, Any]:
-        state, seq, status = self.service.current(self.game_id)
-        out = {"type": "state", "game_id": self.game_id, **views.seat_payload(state, self.seat, seq, status)}
+        state, seq, status, since = self.service.current_for(self.game_id, self.seat)
+        out = {"type": "state", "game_id": self.game_id,
+               **views.seat_payload(state, self.seat, seq, status, since)}
         entries = views.seat_log(state, self.seat, self.cursor)
         out["log_start"] = self.cursor
         out["log"] = entries

@@ -1,0 +1,80 @@
+"""Ruling C-22: what a Silencio player may take back (and why the passing round is not simultaneous)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+import tabletop
+from tabletop.core import Action, Rng, State
+
+
+def _find(want: Callable[[State, Action, State], bool], players: int = 3, seeds: int = 60,
+          options: dict[str, str] | None = None) -> tuple[State, Action, State]:
+    for seed in range(seeds):
+        s = tabletop.new_game("silencio", players, seed, options or {})
+        s.track_undo()
+        rng = Rng(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            a = legal[rng.below(len(legal))]
+            before = s.clone()
+            s.apply(a)
+            if want(before, a, s):
+                return before, a, s
+    raise AssertionError("no such step found")
+
+
+def test_undo_allowed_after_taking_a_shrine():
+    before, _a, after = _find(lambda b, a, s: a.verb == "shrine" and s.to_move == b.to_move
+                             and s.rng.state == b.rng.state and b.known == s.known
+                             and len(b.deck) == len(s.deck))
+    seat = before.to_move
+    assert after.undoable(seat) == 1
+    back = after.undo(seat)
+    assert back.snapshot() == before.snapshot()
+
+
+def test_undo_refused_after_passing_a_card_in_the_passing_round():
+    s = tabletop.new_game("silencio", 3, 2)
+    s.track_undo()
+    seat = s.to_move
+    assert s.legal_actions()[0].verb == "give"
+    s.apply(s.legal_actions()[0])
+    assert s.undoable(seat) == 0
+
+
+def test_undo_refused_after_playing_a_card_from_the_hidden_hand():
+    before, _a, after = _find(lambda b, a, s: a.verb == "play" and int(a.args[0]) in b.hands[b.to_move]
+                             and b.known[int(a.args[0])] != 0xFF)
+    assert after.undoable(before.to_move) == 0
+    with pytest.raises(tabletop.IllegalAction, match="take back 0"):
+        after.undo(before.to_move)
+
+
+def test_undo_refused_after_a_pass_or_a_tavern_phrase():
+    before, _a, after = _find(lambda b, a, s: a.verb == "pass")
+    assert after.undoable(before.to_move) == 0
+    before, _a, after = _find(lambda b, a, s: a.verb == "tavern", options={"variant": "tavern"})
+    assert after.undoable(before.to_move) == 0
+
+
+def test_undo_refused_after_another_seat_acted():
+    before, _a, after = _find(lambda b, a, s: b.to_move is not None and s.to_move != b.to_move
+                             and s.undoable(b.to_move) == 1)
+    seat = before.to_move
+    other = after.to_move
+    assert other is not None and other != seat
+    after.apply(after.legal_actions()[0])
+    assert after.undoable(seat) == 0
+
+
+def test_the_passing_round_is_sequential_each_seat_sees_its_new_card_before_passing_on():
+    s = tabletop.new_game("silencio", 4, 3)
+    assert s.deciding() == [s.to_move]
+    for q in range(4):
+        if q != s.to_move:
+            assert s.legal_actions_for(q) == []
+            with pytest.raises(tabletop.IllegalAction, match="no decision now"):
+                s.submit(q, "give r2")
