@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from tabletop.core import UnknownGame
-from tabletop.core.help import GameHelp, NoHelp, game_help
+from tabletop.core.help import NoHelp, game_help
 from tabletop.server.api.deps import ServiceDep
 from tabletop.server.service import NotFound
 
@@ -22,9 +22,9 @@ def list_game_kinds(service: ServiceDep) -> list[dict[str, Any]]:
 
 
 @router.get("/games/{game}/help")
-def help_of_game(game: str) -> GameHelp:
+def help_of_game(game: str) -> dict[str, Any]:
     """The game's rules in our own words, what each action does (by prefix of its text) and each table term."""
     try:
-        return game_help(game)
+        return dict(game_help(game))
     except (UnknownGame, NoHelp) as e:
         raise NotFound(str(e)) from None
