@@ -13,6 +13,10 @@ export interface TableUi {
   selected: string[];
   click(key: string): void;
   act(action: string): void;
+  /** What a table term means (a location, a power, a card…), from the game's help data; "" when unknown. */
+  term?(name: string): string;
+  /** What an action does (longest matching prefix in the game's help data); "" when unknown. */
+  explain?(action: string): string;
 }
 
 export interface TableModule {
