@@ -22,7 +22,7 @@ def test_a_person_plays_silos_with_every_module_against_two_easy_ai_to_the_end_b
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     gid = create_in_lobby(page, server.url, ["me", "ai:easy", "ai:easy"], game="silos",
-                          options={"emblem_target": "4", "crop_circles": "6", "skill_tiles": "True"},
+                          options={"emblem_target": "4", "crop_circles": "6", "skill_tiles": "true"},
                           multi={"alternate_tiles": ["2", "4", "5"]})
     info = httpx.get(f"{server.url}/api/games/{gid}").json()
     assert info["options"]["alternate_tiles"] == [2, 4, 5] and info["options"]["crop_circles"] == 6

@@ -254,6 +254,10 @@ function locBox(v: SilosView, l: Loc, ui: TableUi, term: (k: string) => string):
       h("span.lnum", code),
       h("span.lname", l.name),
       l.crop_circles_tile ? h("span.tag", { title: term("Crop Circles") }, "◎ crop") : null,
+      l.skill_tile !== null
+        ? h("span.skill", { title: `skill tile ${l.id}: ${term(`skill ${l.id}`) || "permanent skill tile"}${l.skill_tile === "board" ? " (still on the board)" : ` (held by ${l.skill_tile})`}` },
+            "skill", l.skill_tile === "board" ? "" : chip(l.skill_tile as Faction))
+        : null,
       maybe(`span.crop${l.crop_circle ? `.c-${l.crop_circle}` : ""}`, `crop:${l.id}`, ui,
         { title: l.crop_circle ? `${l.crop_circle} crop circle token: +1 influence` : "crop circle space (empty)" },
         l.crop_circle ? factionSymbol(l.crop_circle as Faction) : "○"),
@@ -263,17 +267,13 @@ function locBox(v: SilosView, l: Loc, ui: TableUi, term: (k: string) => string):
     h("div.inf",
       inf.length ? inf.map(([f, n]) => chip(f as Faction, String(n))) : null,
       l.leads ? h(`span.leads.c-${l.leads}`, { title: `${l.leads} leads here` }, "leads ", factionSymbol(l.leads as Faction)) : null),
-    maybe("div.focus", `focus:${l.id}`, ui, { title: `focus group: takes ${l.id === 0 ? "politicians" : "politicians and its own type"}; full at 3 → mind control` },
+    h("div.hrow", maybe("div.focus", `focus:${l.id}`, ui, { title: `focus group: takes ${l.id === 0 ? "politicians" : "politicians and its own type"}; full at 3 → mind control` },
       h("span.lbl", "focus"), squares),
     l.id !== 0
       ? h("div.abd", { title: "abduction spaces: when the UFO arrives, most influence takes the cow, second most the human" },
           v.ufo === l.id ? h("span.ufo", { title: "the UFO is here" }, "UFO") : h("span.lbl", "abduct"),
           l.cow ? h("span.human.h-cow", "Cow") : null, l.human ? humanTok(l.human) : null)
-      : null,
-    l.skill_tile !== null
-      ? h("div.skill", { title: term(`skill ${l.id}`) || "permanent skill tile" }, "skill ",
-          l.skill_tile === "board" ? "on board" : chip(l.skill_tile as Faction))
-      : null,
+      : null),
   );
 }
 
