@@ -80,9 +80,11 @@ def test_silencio_help_explains_each_effect_light_and_dark_the_shrines_the_star_
 def test_a_malformed_help_file_is_refused_naming_the_field() -> None:
     good = {"title": "X", "rules": [{"title": "Goal", "text": "win"}], "actions": {"a": "b"}, "terms": {"t": "u"}}
     assert parse_help(good, "x")["title"] == "X"
-    for bad, field in (({**good, "extra": 1}, "unknown top-level"), ({**good, "rules": []}, "rules"),
-                       ({**good, "rules": [{"title": "Goal"}]}, "rules[0]"), ({**good, "actions": {"a": ""}}, "actions"),
-                       ({**good, "terms": {}}, "terms"), ({**good, "title": 3}, "title")):
+    cases: list[tuple[dict[str, object], str]] = [
+        ({**good, "extra": 1}, "unknown top-level"), ({**good, "rules": []}, "rules"),
+        ({**good, "rules": [{"title": "Goal"}]}, "rules[0]"), ({**good, "actions": {"a": ""}}, "actions"),
+        ({**good, "terms": {}}, "terms"), ({**good, "title": 3}, "title")]
+    for bad, field in cases:
         with pytest.raises(HelpDataError, match=field.replace("[", r"\[").replace("]", r"\]")):
             parse_help(bad, "x")
     with pytest.raises(tomllib.TOMLDecodeError):
