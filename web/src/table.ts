@@ -151,7 +151,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     if (myTurn()) {
       parts.push(h("h3", "Your move"));
       if (picker.selected.length) {
-        parts.push(h("div.selection", `Selected: ${picker.selected.join(" → ")} `,
+        parts.push(h("div.selection", `Selected: ${picker.selected.map((k) => module.keyLabel?.(k, state!.view) ?? k).join(" → ")} `,
           h("button.cancel", { onclick: () => { picker.reset(); render(); } }, "cancel")));
       }
       if (paths.size) parts.push(h("p.hint", "Click a highlighted component on the table."));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { silosLabel, silosPaths, type SilosView } from "./silos";
+import { silosKeyLabel, silosLabel, silosPaths, type SilosView } from "./silos";
 
 function view(over: Partial<SilosView> = {}): Record<string, unknown> {
   const locations = Array.from({ length: 7 }, (_, id) => ({
@@ -72,5 +72,11 @@ describe("SILOS: every action on a component is reachable by clicking it", () =>
     expect([...silosPaths(["stop", "skip", "done", "skill 0 keep", "skill 0 reject"], view()).keys()]).toEqual([]);
     expect(silosLabel("skill 0 reject")).toMatch(/Reject/);
     expect(silosPaths(["move leader 3-4"], view({ seat: null })).size).toBe(0);
+  });
+
+  it("a selected component is named in words", () => {
+    expect(silosKeyLabel("fig:blue:leader:3", view())).toBe("blue leader at 3 L3");
+    expect(silosKeyLabel("held:yellow:cow", view())).toBe("yellow's cow");
+    expect(silosKeyLabel("fcard:sighting", view())).toBe("UFO Sighting");
   });
 });

@@ -391,8 +391,28 @@ export function silosTable(raw: Record<string, unknown>, ui: TableUi): HTMLEleme
   );
 }
 
+/** A selected component in words: `fig:blue:leader:3` is "blue leader at 3 Shopping Mall". */
+export function silosKeyLabel(key: string, view: Record<string, unknown>): string {
+  const v = view as unknown as SilosView;
+  const w = key.split(":");
+  const at = (i: string) => `${i} ${v.locations?.[Number(i)]?.name ?? ""}`.trim();
+  switch (w[0]) {
+    case "fig": return `${w[1]} ${w[2]} at ${at(w[3])}`;
+    case "loc": return at(w[1]);
+    case "reserve": return `your ${w[1]} to place`;
+    case "hand": return `the drawn ${w[1]}`;
+    case "held": return `${w[1]}'s ${w[2]}`;
+    case "focus": return w.length > 2 ? `${w[2]} in the focus group of ${at(w[1])}` : `the focus group of ${at(w[1])}`;
+    case "crop": return `the crop circle space of ${at(w[1])}`;
+    case "fcard": return cardName(w[1]);
+    case "heldcard": return cardName(w[1]);
+    default: return key;
+  }
+}
+
 export const silos: TableModule = {
   paths: (legal, view) => silosPaths(legal, view),
+  keyLabel: silosKeyLabel,
   label: (a) => silosLabel(a),
   render: silosTable,
   result(raw, ui) {
