@@ -349,7 +349,7 @@ function seatBox(v: SilosView, p: number, ui: TableUi, term: (k: string) => stri
     h("div.pline", h("span.emblems", { title: `Societal Power Emblems (game ends at ${v.emblem_target})` }, `★ ${s.emblems}/${v.emblem_target}`),
       " ", hum, cows, !s.cows && HUMANS.every((t) => !s.humans[t]) ? h("span.empty", "no humans") : null),
     h("div.pline", fcards, held),
-    h("div.pline.small", s.figures_to_place ? h("span", `${s.figures_to_place} to place `, reserve) : null,
+    h("div.pline.small", s.figures_to_place ? h("span", `${s.figures_to_place} figures to place `, reserve, " · ") : null,
       s.crop_tokens_left < 3 || v.locations.some((l) => l.crop_circles_tile) ? h("span", { title: "crop circle tokens in hand" }, `crop tokens ${s.crop_tokens_left}`) : null),
   );
 }
