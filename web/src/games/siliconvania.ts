@@ -38,7 +38,7 @@ const TRACK_LABEL: Record<string, [string, string]> = {
   "": ["", ""],
   contract: ["✉", "council contract"],
   recover: ["↺", "recover a silent bid card"],
-  train: ["⛟", "take a train"],
+  train: ["T", "take a train"],
   relocate: ["⇄", "relocate tiles"],
   castle: ["♜", "take a castle"],
   swap_objective: ["⟳", "swap a city objective"],
@@ -279,7 +279,7 @@ function perimeterPiece(v: number, key: string | null, ui: TableUi, slot: string
     const [blood, coffins] = D.trains[v - TRAIN0];
     title = `train ${v - TRAIN0 + 1}: ${blood} blood, ${coffins} coffins (no type)`;
     cls = "train";
-    body = [h("span.ttype", `⛟ ${v - TRAIN0 + 1}`), h("span.ticons",
+    body = [h("span.ttype", `T${v - TRAIN0 + 1}`), h("span.ticons",
       blood ? h("span.blood", "●".repeat(blood)) : null, coffins ? h("span.coffin", `⚰${coffins}`) : null)];
   } else {
     const up = v >= UPG;
@@ -397,7 +397,7 @@ function council(v: View, ui: TableUi): HTMLElement {
     h("div.svline",
       h("span.round", `Round ${v.round}/${D.rounds}`),
       h("span.lbl", `tiles ${v.tile_deck} · specialists ${v.specialist_deck} · supply: V ${sup.vampires}, cats ${sup.cats}, hounds ${sup.hounds}, contracts ${sup.contracts}`),
-      v.order.length ? h("span.order", h("span.lbl", "tile order:"), v.order.map((p) => seatTag(p, ui))) : null),
+      v.order.length ? h("span.order", h("span.lbl", "tile order:"), v.order.map((p, i) => [i ? " → " : "", seatTag(p, ui)])) : null),
     h("div.svrow", h("span.lbl", "Specialist row"), v.row.length ? v.row.map((r) => specCard(r, `row:${r}`, ui)) : h("span.empty", "empty")),
     h("div.svpools", h("span.lbl", "Selection pools"),
       v.pools.map((pool, i) => comp("div.svpool", `pool:${i + 1}`, ui, { dataset: { pool: String(i + 1) } },
@@ -408,7 +408,7 @@ function council(v: View, ui: TableUi): HTMLElement {
         { title: `${D.types[c]} castle · ${tileTitle(D.castles[c])}` }, ...tileBody(D.castles[c], -1, "castle"))),
       h("span.lbl", "Trains"), sup.trains.map((t) => comp("div.svslot.train.sup", `train:${t + 1}`, ui,
         { title: `train ${t + 1}: ${D.trains[t][0]} blood, ${D.trains[t][1]} coffins` },
-        h("span.ttype", `⛟ ${t + 1}`), h("span.ticons", D.trains[t][0] ? h("span.blood", "●".repeat(D.trains[t][0])) : null,
+        h("span.ttype", `Train ${t + 1}`), h("span.ticons", D.trains[t][0] ? h("span.blood", "●".repeat(D.trains[t][0])) : null,
           D.trains[t][1] ? h("span.coffin", `⚰${D.trains[t][1]}`) : null))),
       h("span.lbl", "Antiquities"), antiKinds.map((k) => comp("div.svanti", `anti:${antiToken(k)}`, ui,
         { title: `${D.antiquities[k]}: ${ANTIQUITY_RULE[D.antiquities[k]]}` }, D.antiquities[k],
@@ -433,7 +433,7 @@ function myHand(v: View, ui: TableUi): HTMLElement | null {
 
 function legend(): HTMLElement {
   return h("details.legend.svlegend", h("summary", "Legend: icons and objectives"),
-    h("p", "● blood · ⚰ coffins (housing) · I innovation icon · S survival icon · +V/+I/+S bonus when taken · ♜ castle · ⛟ train · seats: ",
+    h("p", "● blood · ⚰ coffins (housing) · I innovation icon · S survival icon · +V/+I/+S bonus when taken · ♜ castle · T train · track spaces: ✉ contract, ↺ recover a bid card, T train, ⇄ relocate, ♜ castle, ⟳ swap an objective, ⬆ upgrade a castle; markers ▲I innovation (moves right), ▼S survival (moves left) · seats: ",
       SEAT_SYMBOL.map((s, p) => h(`span.svseat.s${p}`, ` ${s} `))),
     h("table", Object.entries(OBJECTIVE_RULE).map(([k, t]) => h("tr", h("td", k), h("td", t)))));
 }
