@@ -217,7 +217,7 @@ function tileBody(row: TileRow, anti = -1, kind = "tile"): Child[] {
   if (inn) icons.push(h("span.inn", { title: "innovation icon" }, "I"));
   if (surv) icons.push(h("span.surv", { title: "survival icon" }, "S"));
   return [
-    h("span.ttype", kind === "castle" ? `♜ ${TYPE_ABBR[D.types[type]]}` : TYPE_ABBR[D.types[type]]),
+    h("span.ttype", kind === "castle" ? `♜ ${TYPE_ABBR[D.types[type]]}` : kind === "upgraded" ? `♛ ${TYPE_ABBR[D.types[type]]}` : TYPE_ABBR[D.types[type]]),
     h("span.ticons", icons),
     animal >= 0 ? h("span.animal", D.animals[animal]) : null,
     bonus.length ? h("span.bonus", { title: "gained when taken" }, bonus.map((b) => "+" + "VIS"[b]).join("")) : null,
@@ -287,7 +287,7 @@ function perimeterPiece(v: number, key: string | null, ui: TableUi, slot: string
     const row = D.castles[t];
     title = `${D.types[t]} castle${up ? ", upgraded: a Scorpion" : ""} · ${tileTitle(row)}`;
     cls = `castle.ty${t}`;
-    body = [...tileBody(row, -1, "castle"), up ? h("span.animal", "Scorpion") : null];
+    body = tileBody(row, -1, up ? "upgraded" : "castle");
   }
   const attrs = { title, dataset: { pos: slot } };
   return key ? comp(`div.svslot.${cls}${side}`, key, ui, attrs, ...body) : h(`div.svslot.${cls}${side}`, attrs, ...body);
@@ -433,7 +433,7 @@ function myHand(v: View, ui: TableUi): HTMLElement | null {
 
 function legend(): HTMLElement {
   return h("details.legend.svlegend", h("summary", "Legend: icons and objectives"),
-    h("p", "● blood · ⚰ coffins (housing) · I innovation icon · S survival icon · +V/+I/+S bonus when taken · ♜ castle · T train · track spaces: ✉ contract, ↺ recover a bid card, T train, ⇄ relocate, ♜ castle, ⟳ swap an objective, ⬆ upgrade a castle; markers ▲I innovation (moves right), ▼S survival (moves left) · seats: ",
+    h("p", "● blood · ⚰ coffins (housing) · I innovation icon · S survival icon · +V/+I/+S bonus when taken · ♜ castle · ♛ upgraded castle (a Scorpion) · T train · track spaces: ✉ contract, ↺ recover a bid card, T train, ⇄ relocate, ♜ castle, ⟳ swap an objective, ⬆ upgrade a castle; markers ▲I innovation (moves right), ▼S survival (moves left) · seats: ",
       SEAT_SYMBOL.map((s, p) => h(`span.svseat.s${p}`, ` ${s} `))),
     h("table", Object.entries(OBJECTIVE_RULE).map(([k, t]) => h("tr", h("td", k), h("td", t)))));
 }
@@ -469,14 +469,16 @@ export const siliconvania: TableModule = {
       ["Contracts", (f) => f.contracts],
       ["Tiara", (f) => f.tiaras],
       ...D.objectives.map((name, k): [string, (f: Final) => Child] => [name, (f) =>
-        f.objective_copies[k] ? `${f.objective_copies[k]} × ${f.objective_values[k]} = ${f.objective_copies[k] * f.objective_values[k]}` : "–"]),
+        f.objective_copies[k] ? h("span", { title: `${f.objective_copies[k]} card(s) worth ${f.objective_values[k]} each` },
+          `${f.objective_copies[k] * f.objective_values[k]} (${f.objective_copies[k]}×${f.objective_values[k]})`) : "–"]),
       ["Objectives", (f) => f.objectives],
       ["Total", (f) => h("b", String(f.total))],
     ];
     const winners = v.winners ?? [];
     return h("div.result.svresult",
       h("h2", winners.length > 1 ? `Shared victory: ${winners.map((p) => ui.names[p]).join(", ")}` : `${ui.names[winners[0]] ?? "?"} wins`),
-      h("table.score", h("tr", h("th", ""), ps.map((p) => h("th", seatTag(p, ui)))),
-        rows.map(([label, f]) => h("tr", h("td", label), ps.map((p) => h("td", f(fin[p])))))));
+      h("div.scroll", h("table.score", h("tr", h("th", ""), ps.map((p) => h("th", { title: ui.names[p] }, h(`span.svseat.s${p}`, SEAT_SYMBOL[p], " ", (ui.names[p] ?? "").slice(0, 10))))),
+        rows.map(([label, f]) => h("tr", h("td", label), ps.map((p) => h("td", f(fin[p]))))))),
+      h("p.note", "Objective cells: VP (cards × VP per card); at most 3 cards of a name score."));
   },
 };
