@@ -210,7 +210,7 @@ function seatTag(p: number, ui: TableUi): HTMLElement {
 function tileBody(row: TileRow, anti = -1, kind = "tile"): Child[] {
   const [name, type, blood, coffins, animal, inn, surv, bonus] = row;
   const tiara = anti >= 0 && D.antiquities[anti] === "Tiara";
-  if (tiara) return [h("span.tname", "Tiara"), h("span.ticons", "face down · 4 VP")];
+  if (tiara) return [h("span.ttype", "Tiara"), h("span.ticons", "face down"), h("span.ticons", "4 VP")];
   const icons: Child[] = [];
   if (blood) icons.push(h("span.blood", { title: `${blood} blood` }, "●".repeat(blood)));
   if (coffins) icons.push(h("span.coffin", { title: `${coffins} coffin${coffins > 1 ? "s" : ""}` }, `⚰${coffins}`));
@@ -438,6 +438,10 @@ function legend(): HTMLElement {
     h("table", Object.entries(OBJECTIVE_RULE).map(([k, t]) => h("tr", h("td", k), h("td", t)))));
 }
 
+/** Decisions that start on the council board: on a phone it moves above your city. */
+const COUNCIL_DECISIONS = new Set(["choose a selection pool", "take a specialist", "take and place a castle",
+  "take and place a train", "take and place an antiquity"]);
+
 export const siliconvania: TableModule = {
   paths: (legal) => svPaths(legal),
   label: (a) => svLabel(a),
@@ -447,7 +451,8 @@ export const siliconvania: TableModule = {
     const mine = ui.seat !== null && v.to_move === ui.seat && ui.legal.length > 0;
     const prompt = mine ? svPrompt(v.decision, ui.legal) : "";
     const order = Array.from({ length: v.players }, (_, i) => (i + (v.seat ?? 0)) % v.players);
-    return h("div.sv",
+    const atCouncil = mine && COUNCIL_DECISIONS.has(v.decision);
+    return h(`div.sv${atCouncil ? ".focus-council" : ""}`,
       prompt ? h("div.svprompt", { role: "status" }, prompt) : null,
       v.seat !== null ? h("div.svmine", seatPanel(v, v.seat, ui), myHand(v, ui)) : null,
       council(v, ui),
@@ -464,13 +469,13 @@ export const siliconvania: TableModule = {
     const rows: [string, (f: Final) => Child][] = [
       ["All 7 types", (f) => f.diversity],
       ["Housed vampires", (f) => f.housed],
-      ["Animals", (f) => `${f.animals} (${f.animals_count} kinds)`],
+      ["Animals", (f) => h("span", String(f.animals), h("small", ` ${f.animals_count}k`))],
       ["Blood cluster", (f) => f.blood],
       ["Contracts", (f) => f.contracts],
       ["Tiara", (f) => f.tiaras],
       ...D.objectives.map((name, k): [string, (f: Final) => Child] => [name, (f) =>
         f.objective_copies[k] ? h("span", { title: `${f.objective_copies[k]} card(s) worth ${f.objective_values[k]} each` },
-          `${f.objective_copies[k] * f.objective_values[k]} (${f.objective_copies[k]}×${f.objective_values[k]})`) : "–"]),
+          String(f.objective_copies[k] * f.objective_values[k]), h("small", ` ${f.objective_copies[k]}×${f.objective_values[k]}`)) : "–"]),
       ["Objectives", (f) => f.objectives],
       ["Total", (f) => h("b", String(f.total))],
     ];
@@ -479,6 +484,6 @@ export const siliconvania: TableModule = {
       h("h2", winners.length > 1 ? `Shared victory: ${winners.map((p) => ui.names[p]).join(", ")}` : `${ui.names[winners[0]] ?? "?"} wins`),
       h("div.scroll", h("table.score", h("tr", h("th", ""), ps.map((p) => h("th", { title: ui.names[p] }, h(`span.svseat.s${p}`, SEAT_SYMBOL[p], " ", (ui.names[p] ?? "").slice(0, 10))))),
         rows.map(([label, f]) => h("tr", h("td", label), ps.map((p) => h("td", f(fin[p]))))))),
-      h("p.note", "Objective cells: VP (cards × VP per card); at most 3 cards of a name score."));
+      h("p.note", "Animals: VP and kinds (k). Objectives: VP and cards × VP per card; at most 3 cards of a name score."));
   },
 };
