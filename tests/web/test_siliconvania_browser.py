@@ -105,7 +105,7 @@ def test_a_person_plays_a_whole_three_player_game_against_two_ai_by_clicking(
     result = page.inner_text(".actions .result")
     for f in final:
         assert str(f["total"]) in result
-    assert "Noble" in result and "Housed vampires" in result  # per category and per objective
+    assert "Noble" in result and "Housed vamp." in result and "Blood" in result  # per category and objective
     assert bids == 8, f"{bids} bids in an 8-round game"
     assert clicks.component > clicks.moves, clicks  # most moves were clicks on the table, the bids two each
     assert errors == []

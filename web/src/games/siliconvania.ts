@@ -468,9 +468,9 @@ export const siliconvania: TableModule = {
     const ps = fin.map((_, p) => p);
     const rows: [string, (f: Final) => Child][] = [
       ["All 7 types", (f) => f.diversity],
-      ["Housed vampires", (f) => f.housed],
+      ["Housed vamp.", (f) => f.housed],
       ["Animals", (f) => h("span", String(f.animals), h("small", ` ${f.animals_count}k`))],
-      ["Blood cluster", (f) => f.blood],
+      ["Blood", (f) => f.blood],
       ["Contracts", (f) => f.contracts],
       ["Tiara", (f) => f.tiaras],
       ...D.objectives.map((name, k): [string, (f: Final) => Child] => [name, (f) =>
@@ -482,7 +482,7 @@ export const siliconvania: TableModule = {
     const winners = v.winners ?? [];
     return h("div.result.svresult",
       h("h2", winners.length > 1 ? `Shared victory: ${winners.map((p) => ui.names[p]).join(", ")}` : `${ui.names[winners[0]] ?? "?"} wins`),
-      h("div.scroll", h("table.score", h("tr", h("th", ""), ps.map((p) => h("th", { title: ui.names[p] }, h(`span.svseat.s${p}`, SEAT_SYMBOL[p], " ", (ui.names[p] ?? "").slice(0, 10))))),
+      h("div.scroll", h("table.score", h("tr", h("th", ""), ps.map((p) => h("th", { title: ui.names[p] }, h(`span.svseat.s${p}`, SEAT_SYMBOL[p], " ", (ui.names[p] ?? "").slice(0, 6))))),
         rows.map(([label, f]) => h("tr", h("td", label), ps.map((p) => h("td", f(fin[p]))))))),
       h("p.note", "Animals: VP and kinds (k). Objectives: VP and cards × VP per card; at most 3 cards of a name score."));
   },
