@@ -15,13 +15,40 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy import Engine, create_engine, event, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from tabletop.server.models import EventRow, GameRow, SeatRow
+from tabletop.server.models import ClockRow, EventRow, GameRow, MessageRow, SeatRow
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+@dataclass(frozen=True)
+class Message:
+    """A line at the table: `chat` from a seat, or a `notice` from the server (seat None)."""
+
+    index: int
+    kind: str
+    seat: int | None
+    name: str
+    text: str
+    time: datetime
+
+    def public(self) -> dict[str, Any]:
+        """As sent to clients."""
+        return {"index": self.index, "kind": self.kind, "seat": self.seat, "name": self.name, "text": self.text,
+                "time": self.time.isoformat()}
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A game's move clock: seconds per move; the decision owed at event `seq` is due at `deadline`."""
+
+    game_id: str
+    move_seconds: int
+    seq: int | None
+    deadline: datetime | None
 
 
 class EventConflict(Exception):
@@ -209,3 +236,57 @@ class Storage:
                     s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
         except IntegrityError as e:
             raise EventConflict(f"event {ev.seq} of game {game_id} already exists") from e
+
+    # ---- table messages (chat, notices) ---------------------------------------------------------------------
+    def add_message(self, game_id: str, kind: str, seat: int | None, name: str, text: str,
+                    limit: int | None = None) -> Message | None:
+        """Append a message with the game's next index (retried if another writer took it); None if the game
+        already holds `limit` messages."""
+        for _ in range(20):
+            try:
+                with self._session() as s:
+                    count = s.scalar(select(func.count()).select_from(MessageRow).where(MessageRow.game_id == game_id))
+                    idx = int(count or 0)
+                    if limit is not None and idx >= limit:
+                        return None
+                    t = now()
+                    s.add(MessageRow(game_id=game_id, idx=idx, kind=kind, seat=seat, name=name, text=text, time=t))
+                return Message(idx, kind, seat, name, text, t)
+            except IntegrityError:
+                continue
+        raise EventConflict(f"could not store a message in game {game_id}: too many concurrent writers")
+
+    def messages(self, game_id: str, start: int = 0, limit: int = 500) -> list[Message]:
+        """A game's messages from index `start` on (at most `limit`)."""
+        with self._session() as s:
+            rows = s.scalars(select(MessageRow).where(MessageRow.game_id == game_id, MessageRow.idx >= start)
+                             .order_by(MessageRow.idx).limit(limit)).all()
+            return [Message(r.idx, r.kind, r.seat, r.name, r.text, _aware(r.time)) for r in rows]
+
+    # ---- clocks --------------------------------------------------------------------------------------------
+    def set_clock(self, game_id: str, move_seconds: int) -> None:
+        """Give a game a move clock of `move_seconds`."""
+        with self._session() as s:
+            s.add(ClockRow(game_id=game_id, move_seconds=move_seconds, seq=None, deadline=None))
+
+    def clock(self, game_id: str) -> Clock | None:
+        """A game's clock, or None."""
+        with self._session() as s:
+            r = s.get(ClockRow, game_id)
+            return None if r is None else _clock(r)
+
+    def running_clocks(self) -> list[Clock]:
+        """The clocks of every game in play."""
+        with self._session() as s:
+            rows = s.scalars(select(ClockRow).join(GameRow, GameRow.id == ClockRow.game_id)
+                             .where(GameRow.status == "playing")).all()
+            return [_clock(r) for r in rows]
+
+    def set_deadline(self, game_id: str, seq: int, deadline: datetime) -> None:
+        """Store the deadline of the decision owed at event `seq`."""
+        with self._session() as s:
+            s.execute(update(ClockRow).where(ClockRow.game_id == game_id).values(seq=seq, deadline=deadline))
+
+
+def _clock(r: ClockRow) -> Clock:
+    return Clock(r.game_id, r.move_seconds, r.seq, None if r.deadline is None else _aware(r.deadline))
