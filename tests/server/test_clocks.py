@@ -98,3 +98,16 @@ def test_a_clock_must_be_positive(make_client: Factory) -> None:
     r = client.post("/api/games", json={"game": "silos", "players": 2, "move_seconds": 0})
     assert r.status_code == 422
     assert client.get("/api/games").json() == []
+
+
+def test_a_silencio_table_is_told_of_a_timeout_though_it_has_no_chat(make_client: Factory) -> None:
+    client = make_client(clock_tick=1000)
+    clocks = client.app.state.clocks  # type: ignore[attr-defined]
+    gid, tokens = _clocked(client, "silencio", 30)
+    clocks.check()
+    deadline = datetime.fromisoformat(str(_clock(client, gid)["deadline"]))
+    assert clocks.check(deadline) == 1
+    page = client.get(f"/api/games/{gid}/chat").json()
+    assert page["chat"] is False and [m["kind"] for m in page["messages"]] == ["notice"]
+    r = client.post(f"/api/games/{gid}/chat", headers=auth(tokens[0]), json={"text": "sorry, I was away"})
+    assert r.status_code == 403
