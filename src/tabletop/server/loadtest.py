@@ -60,6 +60,7 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     lost: int = 0
     duplicated: int = 0
+    retries: int = 0
     games_done: int = 0
     games_unfinished: int = 0
     records: list[dict[str, Any]] = field(default_factory=list)
@@ -124,6 +125,22 @@ class Bot:
         self.log: list[Any] = []
         self.log_pos = 0
         self.acked: list[tuple[int, str]] = []
+        self.retried = 0
+
+    async def request(self, stats: Stats, method: str, path: str, **kw: Any) -> httpx.Response:
+        """A request, sent again after a transport error (an idle keep-alive connection the server closed just as
+        it was reused): actions carry a client action id, so a retry is recognised, never applied twice."""
+        self.retried = 0
+        for attempt in range(4):
+            try:
+                return await self.http.request(method, path, **kw)
+            except httpx.TransportError:
+                if attempt == 3:
+                    raise
+                stats.retries += 1
+                self.retried += 1
+                await asyncio.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")
 
     async def open(self, game_id: str) -> None:
         host = self.base.split("://", 1)[1]
@@ -163,7 +180,8 @@ async def play_game(base: str, game: str, players: int, addrs: Addresses, settin
     try:
         async with create_sem:
             seats = [{"kind": "creator"}] + [{"kind": "invite"}] * (players - 1)
-            r = await bots[0].http.post("/api/games", json={"game": game, "players": players, "seats": seats})
+            r = await bots[0].request(stats, "POST", "/api/games",
+                                      json={"game": game, "players": players, "seats": seats})
             if r.status_code != 201:
                 stats.error(f"create: {r.status_code} {r.text[:200]}")
                 return
@@ -171,7 +189,8 @@ async def play_game(base: str, game: str, players: int, addrs: Addresses, settin
             gid = g["id"]
             bots[0].token = g["token"]
             for inv in g["invites"]:
-                c = await bots[inv["seat"]].http.post(f"/api/games/{gid}/claim", json={"invite": inv["code"]})
+                c = await bots[inv["seat"]].request(stats, "POST", f"/api/games/{gid}/claim",
+                                                    json={"invite": inv["code"]})
                 if c.status_code != 200:
                     stats.error(f"claim: {c.status_code} {c.text[:200]}")
                     return
@@ -237,13 +256,13 @@ async def seat_loop(bot: Bot, seat: int, gid: str, think: tuple[float, float], r
         body = {"action": rng.choice(msg["legal"]), "seq": msg["seq"], "client_action_id": f"a{seat}-{n}"}
         n += 1
         t0 = time.perf_counter()
-        r = await bot.http.post(f"/api/games/{gid}/actions", json=body,
-                                headers={"Authorization": f"Bearer {bot.token}"})
+        r = await bot.request(stats, "POST", f"/api/games/{gid}/actions", json=body,
+                              headers={"Authorization": f"Bearer {bot.token}"})
         if r.status_code != 200:
             stats.error(f"act: {r.status_code} {r.text[:200]}")
             continue
         ack = r.json()
-        if ack["duplicate"]:
+        if ack["duplicate"] and not bot.retried:  # a duplicate answer to a request sent once
             stats.duplicated += 1
         bot.acked.append((ack["seq"] - 1, ack["action"]))
         stats.actions += 1
@@ -254,7 +273,7 @@ async def seat_loop(bot: Bot, seat: int, gid: str, think: tuple[float, float], r
 
 async def verify(bots: list[Bot], gid: str, stats: Stats) -> None:
     """Every acknowledged action recorded once at its place; every seat's socket delivered its whole log."""
-    rec = await bots[0].http.get(f"/api/games/{gid}/record")
+    rec = await bots[0].request(stats, "GET", f"/api/games/{gid}/record")
     if rec.status_code != 200:
         stats.error(f"record: {rec.status_code}")
         return
@@ -269,7 +288,7 @@ async def verify(bots: list[Bot], gid: str, stats: Stats) -> None:
     stats.lost += sum(1 for i, a in enumerate(actions) if acked.get(i) != a)
     stats.lost += sum(1 for seq in acked if seq >= len(actions))
     for b in bots:
-        r = await b.http.get(f"/api/games/{gid}/log", headers={"Authorization": f"Bearer {b.token}"})
+        r = await b.request(stats, "GET", f"/api/games/{gid}/log", headers={"Authorization": f"Bearer {b.token}"})
         entries = r.json()["entries"]
         if entries != b.log:
             missing = len(entries) - len(b.log)
@@ -454,7 +473,8 @@ def summary(stats: Stats, rss: RssSampler, seconds: float, n_games: int | None) 
         "p50_ms": round(percentile(lat, 0.5), 1), "p95_ms": round(percentile(lat, 0.95), 1),
         "p99_ms": round(percentile(lat, 0.99), 1), "max_ms": round(max(lat, default=0.0), 1),
         "errors": len(stats.errors), "error_samples": stats.errors[:5], "lost_events": stats.lost,
-        "duplicated_events": stats.duplicated, "server_rss_peak_mb": round(rss.peak / 2**20, 1),
+        "duplicated_events": stats.duplicated, "retries": stats.retries,
+        "server_rss_peak_mb": round(rss.peak / 2**20, 1),
         "server_rss_end_mb": round(rss.last / 2**20, 1), "records": stats.records,
     }
 
@@ -497,7 +517,8 @@ def format_report(report: dict[str, Any]) -> str:
         return (f"{name}: {s['actions']} actions in {s['seconds']} s = {s['actions_per_s']} actions/s; "
                 f"round trip p50 {s['p50_ms']} ms, p95 {s['p95_ms']} ms, p99 {s['p99_ms']} ms (max {s['max_ms']}); "
                 f"games finished {s['games_finished']}, unfinished {s['games_unfinished']}; errors {s['errors']}; "
-                f"lost {s['lost_events']}, duplicated {s['duplicated_events']}; server RSS peak "
+                f"lost {s['lost_events']}, duplicated {s['duplicated_events']}; retries after a dropped connection "
+                f"{s['retries']}; server RSS peak "
                 f"{s['server_rss_peak_mb']} MB, end {s['server_rss_end_mb']} MB"
                 + (f"; first errors: {s['error_samples']}" if s["errors"] else ""))
 
