@@ -45,7 +45,8 @@ def add_parser(sub: Any) -> None:
                    help="the games to play, in turn (default all three)")
     p.add_argument("--players", type=int, default=2, help="players per game, all bots (default 2)")
     p.add_argument("--max-seconds", type=float, default=900, help="paced mode: give up on games after this long")
-    p.add_argument("--steps", default=None, help="saturation: games at once per step (default 2,4,8,16,32,64)")
+    p.add_argument("--steps", default=None,
+                   help="saturation: games at once per step (default 1,2,3,4,6,8,12,16,24,32,48,64)")
     p.add_argument("--step-seconds", type=float, default=20, help="saturation: seconds per step (default 20)")
     p.add_argument("--seed", type=int, default=1, help="the bots' random choices")
     p.add_argument("--json", default=None, help="also write the full report to this file")

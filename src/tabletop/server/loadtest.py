@@ -49,6 +49,8 @@ import tabletop
 from tabletop.server.settings import Settings
 
 GAMES = ("silos", "siliconvania", "silencio")
+STEPS = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64]
+"""Saturation: games at once per step, until p99 passes 200 ms."""
 
 
 @dataclass
@@ -323,11 +325,23 @@ def engine_cost(records: list[dict[str, Any]], limit: int = 60) -> dict[str, flo
 
 
 class RssSampler:
-    """The server's resident memory, sampled from /proc."""
+    """The server's resident memory, sampled from /proc, and the CPU time it has used."""
 
     def __init__(self, pid: int) -> None:
         self.pid, self.peak, self.last = pid, 0, 0
         self.task: asyncio.Task[None] | None = None
+        self.cpu0 = self.cpu()
+
+    def cpu(self) -> float:
+        """The server process's CPU seconds so far (user + system, all its threads)."""
+        try:
+            fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            return 0.0
+
+    def restart_cpu(self) -> None:
+        self.cpu0 = self.cpu()
 
     def read(self) -> int:
         try:
@@ -438,6 +452,7 @@ async def saturation(base: str, pid: int, steps: list[int], games: tuple[str, ..
     total = Stats()
     for c in steps:
         stats = Stats()
+        rss.restart_cpu()
         sem = asyncio.Semaphore(16)
         stop = time.monotonic() + step_seconds
         hard = stop + 300
@@ -467,6 +482,7 @@ async def saturation(base: str, pid: int, steps: list[int], games: tuple[str, ..
 def summary(stats: Stats, rss: RssSampler, seconds: float, n_games: int | None) -> dict[str, Any]:
     lat = [x * 1000 for x in stats.latencies]
     busy = (stats.last - stats.first) if stats.last > stats.first else seconds
+    cpu = rss.cpu() - rss.cpu0
     return {
         "games": n_games, "games_finished": stats.games_done, "games_unfinished": stats.games_unfinished,
         "actions": stats.actions, "seconds": round(seconds, 1), "actions_per_s": round(stats.actions / busy, 1),
@@ -476,6 +492,7 @@ def summary(stats: Stats, rss: RssSampler, seconds: float, n_games: int | None) 
         "duplicated_events": stats.duplicated, "retries": stats.retries,
         "server_rss_peak_mb": round(rss.peak / 2**20, 1),
         "server_rss_end_mb": round(rss.last / 2**20, 1), "records": stats.records,
+        "server_cpu_ms_per_action": round(cpu * 1000 / stats.actions, 2) if stats.actions else None,
     }
 
 
@@ -494,8 +511,7 @@ def run(mode: str, db: str, games: tuple[str, ...] = GAMES, n_games: int = 200, 
                 report["paced"] = asyncio.run(paced(base, proc.pid, n_games, games, players, think, max_seconds, seed))
                 records += report["paced"].pop("records")
             if mode in ("saturation", "both"):
-                sat = asyncio.run(saturation(base, proc.pid, steps or [2, 4, 8, 16, 32, 64], games, players,
-                                             step_seconds, seed))
+                sat = asyncio.run(saturation(base, proc.pid, steps or STEPS, games, players, step_seconds, seed))
                 records += sat.pop("records")
                 for s in sat["steps"]:
                     s.pop("records", None)
@@ -518,7 +534,7 @@ def format_report(report: dict[str, Any]) -> str:
                 f"round trip p50 {s['p50_ms']} ms, p95 {s['p95_ms']} ms, p99 {s['p99_ms']} ms (max {s['max_ms']}); "
                 f"games finished {s['games_finished']}, unfinished {s['games_unfinished']}; errors {s['errors']}; "
                 f"lost {s['lost_events']}, duplicated {s['duplicated_events']}; retries after a dropped connection "
-                f"{s['retries']}; server RSS peak "
+                f"{s['retries']}; server CPU {s['server_cpu_ms_per_action']} ms per action; server RSS peak "
                 f"{s['server_rss_peak_mb']} MB, end {s['server_rss_end_mb']} MB"
                 + (f"; first errors: {s['error_samples']}" if s["errors"] else ""))
 

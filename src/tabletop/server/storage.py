@@ -6,8 +6,9 @@ transaction, committed before the method returns: the caller tells clients only 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -144,6 +145,10 @@ class Storage:
         self.url = url
         self.engine = make_engine(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._write_lock: AbstractContextManager[object] = (
+            threading.Lock() if self.engine.dialect.name == "sqlite" else nullcontext())
+        """SQLite has one writer at a time: this process's writers queue here instead of in SQLite's busy handler
+        (which sleeps in steps of up to 100 ms). WAL lets reads go on meanwhile; PostgreSQL needs no lock."""
 
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision shipped in the package."""
@@ -162,10 +167,16 @@ class Storage:
         with self._sessions() as s, s.begin():
             yield s
 
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        """A write transaction (SQLite: one of this process's writers at a time)."""
+        with self._write_lock, self._sessions() as s, s.begin():
+            yield s
+
     # ---- games and seats ------------------------------------------------------------------------------
     def create_game(self, header: GameHeader, seats: list[SeatInfo]) -> None:
         """Store a new game with its seats."""
-        with self._session() as s:
+        with self._write() as s:
             s.add(GameRow(id=header.id, game=header.game, rules_version=header.rules_version, players=header.players,
                           options=header.options, seed=header.seed, visibility=header.visibility,
                           creator_name=header.creator_name, creator_hash=header.creator_hash, status=header.status,
@@ -192,14 +203,14 @@ class Storage:
         for name, value in (expect or {}).items():
             col = getattr(SeatRow, name)
             cond.append(col.is_(None) if value is None else col == value)
-        with self._session() as s:
+        with self._write() as s:
             done = s.execute(update(SeatRow).where(*cond).values(**fields))
             return bool(getattr(done, "rowcount", 0) == 1)
 
     def set_status(self, game_id: str, status: str, expect: str | None = None) -> None:
         """Change a game's status (waiting, playing, over); only from `expect` if given."""
         cond = [GameRow.id == game_id] + ([GameRow.status == expect] if expect is not None else [])
-        with self._session() as s:
+        with self._write() as s:
             s.execute(update(GameRow).where(*cond).values(status=status))
 
     def list_games(self, statuses: tuple[str, ...], limit: int) -> list[tuple[GameHeader, list[SeatInfo]]]:
@@ -229,7 +240,7 @@ class Storage:
     def append_event(self, game_id: str, ev: Event, status: str | None = None) -> None:
         """Commit one event (and the game's new status, if it changed), or EventConflict if `seq` is taken."""
         try:
-            with self._session() as s:
+            with self._write() as s:
                 s.add(EventRow(game_id=game_id, seq=ev.seq, seat=ev.seat, kind=ev.kind, text=ev.text,
                                client_action_id=ev.client_action_id, time=ev.time))
                 if status is not None:
@@ -244,7 +255,7 @@ class Storage:
         already holds `limit` messages."""
         for _ in range(20):
             try:
-                with self._session() as s:
+                with self._write() as s:
                     count = s.scalar(select(func.count()).select_from(MessageRow).where(MessageRow.game_id == game_id))
                     idx = int(count or 0)
                     if limit is not None and idx >= limit:
@@ -266,7 +277,7 @@ class Storage:
     # ---- clocks --------------------------------------------------------------------------------------------
     def set_clock(self, game_id: str, move_seconds: int) -> None:
         """Give a game a move clock of `move_seconds`."""
-        with self._session() as s:
+        with self._write() as s:
             s.add(ClockRow(game_id=game_id, move_seconds=move_seconds, seq=None, deadline=None))
 
     def clock(self, game_id: str) -> Clock | None:
@@ -284,7 +295,7 @@ class Storage:
 
     def set_deadline(self, game_id: str, seq: int, deadline: datetime) -> None:
         """Store the deadline of the decision owed at event `seq`."""
-        with self._session() as s:
+        with self._write() as s:
             s.execute(update(ClockRow).where(ClockRow.game_id == game_id).values(seq=seq, deadline=deadline))
 
 
