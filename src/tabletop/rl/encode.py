@@ -23,6 +23,10 @@ from tabletop.core.options import OptionValue
 from tabletop.core.state import View
 
 
+OBS_LOW, OBS_HIGH = -1.0, 4.0
+"""Bounds of every observation entry (the environments' Box); most entries lie in [0, 1]."""
+
+
 @dataclass(frozen=True)
 class Field:
     """One named slice of an observation vector."""
