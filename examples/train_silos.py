@@ -2,7 +2,7 @@
 
     pip install -e '.[train]'            # torch==2.13.0 (the CPU build on these machines), gymnasium, pettingzoo
     python examples/train_silos.py --minutes 15 --out silos-policy.npz --plot silos-curve.png
-    tabletop arena silos --players 2 --agents policy:path=silos-policy.npz,random --games 200
+    tabletop arena silos --players 2 --agents policy:path=silos-policy.npz,sample=true,random --games 200
 
 The learner plays a seat drawn at every reset (so it learns both seats) against opponents given as agent specs
 (default: random), through `tabletop.rl.single_agent`. Only the final result is rewarded: 1 for a win, 1/2 for a
@@ -10,8 +10,10 @@ shared win, 0 otherwise. The policy is an MLP from the observation (docs/rl.md) 
 action space; illegal actions are masked out of the softmax (logit -1e9), so the policy never plays one. A value head
 shares the body (actor-critic), advantages by GAE, the clipped PPO objective with an entropy bonus.
 
-Every `--eval-every` updates the greedy masked policy (no search, no fallback: exactly what `policy:path=` plays)
-plays `--eval-games` seat-rotated games against random; the curve plots that win rate and the training return.
+Every `--eval-every` updates the policy's own masked choice (sampled from its softmax over the legal actions: no
+search, no fallback; exactly what `policy:path=FILE,sample=true` plays) plays `--eval-games` seat-rotated games
+against random; the curve plots that win rate and the training return. (The greedy argmax of a young policy can
+cycle, moving a figure back and forth; sampling is the policy as trained.)
 The weights are written as `.npz` (format `tabletop-mlp-v1`, see tabletop.agents.policy), never pickled.
 """
 
@@ -27,9 +29,9 @@ import numpy as np
 import torch
 from torch import nn
 
-from tabletop.agents import make_agent, play_game
+from tabletop.agents import make_agent
 from tabletop.agents.policy import FORMAT, PolicyAgent, PolicyNet
-from tabletop.core import new_game
+from tabletop.core import SeatHandle, new_game
 from tabletop.rl import single_agent
 
 GAME, PLAYERS = "silos", 2
@@ -63,16 +65,21 @@ def save_npz(model: ActorCritic, path: Path, obs: int, actions: int) -> None:
     np.savez(path, **arrays)
 
 
-def evaluate(path: Path, games: int, opponent: str, seed: int) -> float:
-    """Win share of the greedy policy in `games` seat-rotated games against `opponent`."""
+def evaluate(path: Path, games: int, opponent: str, seed: int, sample: bool = True, limit: int = 3000) -> float:
+    """Win share of the policy (its own masked choice: sampled, or greedy) in `games` seat-rotated games against
+    `opponent`; a game still running after `limit` decisions counts as not won."""
     net = PolicyNet(path)
     total = 0.0
     for g in range(games):
         me = g % PLAYERS
         agents = [make_agent(opponent, GAME, seed + 7919 * g + p) for p in range(PLAYERS)]
-        agents[me] = PolicyAgent(GAME, net, seed + g)
+        agents[me] = PolicyAgent(GAME, net, seed + g, sample=sample)
         state = new_game(GAME, PLAYERS, seed + g)
-        play_game(state, agents)
+        handles = [SeatHandle(state, p) for p in range(PLAYERS)]
+        for _ in range(limit):
+            if state.to_move is None:
+                break
+            state.apply(agents[state.to_move].act(handles[state.to_move]))
         winners = state.winners()
         if me in winners:
             total += 1.0 / len(winners)
@@ -161,7 +168,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             curve["eval_update"].append(update)
             curve["eval_win"].append(win)
             print(f"update {update:4d}  {curve['seconds'][-1]:6.0f}s  episodes {len(episode_returns):5d}  "
-                  f"return(50) {curve['return'][-1]:.3f}  greedy vs random {win:.2f}", flush=True)
+                  f"return(50) {curve['return'][-1]:.3f}  policy vs random {win:.2f}", flush=True)
         elif not args.quiet:
             print(f"update {update:4d}  {curve['seconds'][-1]:6.0f}s  episodes {len(episode_returns):5d}  "
                   f"return(50) {curve['return'][-1]:.3f}", flush=True)
@@ -179,7 +186,7 @@ def plot(curve: dict[str, list[float]], path: Path) -> None:
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(curve["update"], curve["return"], label="training return (last 50 episodes)", alpha=0.6)
     if curve["eval_update"]:
-        ax.plot(curve["eval_update"], curve["eval_win"], "o-", label="greedy policy win rate vs random")
+        ax.plot(curve["eval_update"], curve["eval_win"], "o-", label="policy (sampled) win rate vs random")
     ax.axhline(0.5, color="grey", lw=0.8, ls="--")
     ax.set_xlabel("PPO update")
     ax.set_ylim(0, 1)
