@@ -97,7 +97,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     out = Path(args.out)
     curve: dict[str, list[float]] = {"update": [], "seconds": [], "return": [], "eval_update": [], "eval_win": []}
     start = time.perf_counter()
-    obs, info = env.reset(seed=args.seed)
+    obs, _ = env.reset(seed=args.seed)
     episode_returns: list[float] = []
     update = 0
     while True:
@@ -118,12 +118,12 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
                 buf_act.append(a[0])
                 buf_logp.append(dist.log_prob(a)[0])
                 buf_val.append(v[0])
-                obs, r, term, trunc, info = env.step(int(a[0]))
+                obs, r, term, trunc, _ = env.step(int(a[0]))
                 buf_rew.append(float(r))
                 buf_done.append(term or trunc)
                 if term or trunc:
                     episode_returns.append(float(r))
-                    obs, info = env.reset()
+                    obs, _ = env.reset()
             x = torch.from_numpy(obs["observation"]).unsqueeze(0)
             last_v = model(x, torch.from_numpy(obs["action_mask"]).unsqueeze(0))[1][0]
         # GAE over the rollout (the learner's own decisions; the opponents' moves are part of the environment)

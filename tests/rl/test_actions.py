@@ -66,6 +66,8 @@ def _walk(game: str, players: int, options: dict[str, Any], seed: int, limit: in
 
 
 @pytest.mark.parametrize(("game", "players", "options"), all_configs())
-def test_every_legal_action_has_an_index_under_every_option_set(game: str, players: int, options: dict[str, Any]) -> None:
+def test_every_legal_action_has_an_index_under_every_option_set(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
     for seed in range(3):
         _walk(game, players, options, seed)

@@ -70,7 +70,7 @@ def test_observations_have_the_layout_size_and_stay_in_bounds(game: str, players
             for seat in range(players):
                 x = enc.encode(state.view(seat))
                 assert x.shape == (enc.size,) and x.dtype == np.float32
-                assert OBS_LOW <= float(x.min()) and float(x.max()) <= OBS_HIGH
+                assert float(x.min()) >= OBS_LOW and float(x.max()) <= OBS_HIGH
             if state.is_over or len(state.history) > 600:
                 break
             state.apply(rng.choice(state.legal_actions()))

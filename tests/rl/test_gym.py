@@ -7,8 +7,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import tabletop.rl as rl
-from tabletop.core import IllegalAction, InvalidOptions
 from tabletop.agents import InvalidAgentSpec
+from tabletop.core import IllegalAction, InvalidOptions
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

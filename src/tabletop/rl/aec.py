@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -81,7 +81,9 @@ def _cards_dealt(state: State) -> int:
 class TabletopAEC(AECEnv):  # type: ignore[misc]
     """A PettingZoo AEC environment for one game, player count and option set (see the module docstring)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "tabletop_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"], "name": "tabletop_v0", "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -109,7 +111,6 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.max_steps = limit
         self.reward_mode = reward
-        self.metadata = {**self.metadata, "name": f"tabletop_{info.name}_v0"}
         self.space: ActionSpace = action_space(info.name, n)
         self.encoder: Encoder = encoder(info.name, n)
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -221,7 +222,8 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
 
         module = importlib.import_module(f"tabletop.games.{self.game}.render")
         buf = io.StringIO()
-        Console(file=buf, width=120, force_terminal=False, color_system=None).print(module.render(self.state.view(None)))
+        console = Console(file=buf, width=120, force_terminal=False, color_system=None)
+        console.print(module.render(self.state.view(None)))
         text = buf.getvalue()
         if self.render_mode == "human":
             print(text)

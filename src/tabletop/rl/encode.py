@@ -22,7 +22,6 @@ from tabletop.core.errors import InvalidOptions
 from tabletop.core.options import OptionValue
 from tabletop.core.state import View
 
-
 OBS_LOW, OBS_HIGH = -1.0, 4.0
 """Bounds of every observation entry (the environments' Box); most entries lie in [0, 1]."""
 

@@ -30,10 +30,10 @@ from tabletop.rl.aec import REWARD_MODES, STEP_LIMITS, final_rewards
 from tabletop.rl.encode import OBS_HIGH, OBS_LOW, encoder
 
 
-class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
+class SingleAgentEnv(gymnasium.Env):
     """One learner seat against agent specs (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it an instance attribute)
 
     def __init__(
         self,
