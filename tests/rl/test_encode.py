@@ -99,3 +99,17 @@ def test_layouts_are_contiguous_and_documented(game: str) -> None:
             pos = f.stop
     for f in encoder(game, info.min_players).layout.fields:
         assert re.search(rf"`{re.escape(f.name)}`", text), f"docs/rl.md does not document {game} field {f.name}"
+
+
+def test_silencio_tavern_phrases_are_encoded_per_seat() -> None:
+    """Every phrase the tavern lets a player say lands in its seat's slots (the phrases are rare in random play)."""
+    enc = encoder("silencio", 3)
+    view = new_game("silencio", 3, 1, {"variant": "tavern"}).view(1)
+    said = enc.layout.slice("said")
+    for col, colour in enumerate(("red", "blue", "yellow", "green")):
+        view["said"] = [[2, "I have 3 card(s) that I cannot play."], [0, f"I have only cards with a high value of "
+                        f"{colour}."], [0, f"Please do not play {colour} cards."]]
+        x = enc.encode(view)[said].reshape(3, 9)  # relative seats: p1 (me), p2, p0
+        assert x[1, 0] == pytest.approx(3 / 48) and x[1, 1:].sum() == 0
+        assert x[2, 0] == 0 and x[2, 1 + col] == 1 and x[2, 5 + col] == 1 and x[2].sum() == 2
+        assert x[0].sum() == 0

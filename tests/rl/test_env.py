@@ -54,8 +54,10 @@ def test_a_game_played_to_the_end_pays_the_documented_rewards(game: str, players
 
 def test_rank_rewards_run_from_one_to_minus_one_and_ties_share() -> None:
     state = new_game("silos", 3, 5)
+    rng = np.random.default_rng(5)
     while not state.is_over:
-        state.apply(state.legal_actions()[0])
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])
     r = final_rewards(state, "rank")
     assert max(r) <= 1.0 and min(r) >= -1.0 and sum(r) == pytest.approx(0.0)
     winners = state.winners()

@@ -188,7 +188,7 @@ class SilencioEncoder(Encoder):
                 out[base + 1 + self.colours.index(words[-1])] = 1
             elif text.startswith("Please"):
                 out[base + 5:base + 9] = 0
-                out[base + 5 + self.colours.index(words[3])] = 1
+                out[base + 5 + self.colours.index(words[4])] = 1
             else:
                 out[base] = int(words[2]) / 48
         out[self.o_phase + self.phases.index(view["phase"])] = 1
