@@ -257,9 +257,13 @@ class PlayApp(TableApp):
         Binding("h,f1", "help", "help"),
         Binding("l", "history", "history"),
         Binding("u", "undo", "undo"),
-        Binding("o", "others", "other cities", show=False),
+        Binding("o", "others", "other cities"),
         Binding("q", "leave", "quit"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`o` only where the game has other cities to show."""
+        return action != "others" or hasattr(self.mod, "others")
 
     def __init__(self, state: State, specs: list[str], agents: list[Agent | None]) -> None:
         super().__init__(state.game, state.players)
@@ -483,9 +487,12 @@ class ReplayApp(TableApp):
         Binding("s", "seat", "seat"),
         Binding("h,f1", "help", "help"),
         Binding("l", "history", "history"),
-        Binding("o", "others", "other cities", show=False),
+        Binding("o", "others", "other cities"),
         Binding("q,escape", "leave", "quit"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "others" or hasattr(self.mod, "others")
 
     def __init__(self, record: dict[str, Any], seat: int | None = None, step: int = 0) -> None:
         super().__init__(record["game"], record["players"])
