@@ -36,7 +36,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     console = Console()
     games = Table(title="Games")
     for col in ("name", "title", "players", "kind", "rules version", "summary"):
-        games.add_column(col, overflow="fold")
+        games.add_column(col, overflow="fold", no_wrap=col in ("name", "players"))
     options = Table(title="Options (--option NAME=VALUE)")
     for col in ("game", "option", "default", "allowed values", "meaning"):
         options.add_column(col, overflow="fold")
