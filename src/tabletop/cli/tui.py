@@ -86,8 +86,19 @@ def log_lines(entries: list[dict[str, Any]], seats: Seats) -> Text:
         if out:
             out.append("\n")
         who = e.get("seat")
-        out.append_text(seats.name(who, you_mark=False) if who is not None else Text("·", style="dim"))
-        out.append(" " + str(e.get("text", "")))
+        text = str(e.get("text", ""))
+        if who is None or not 0 <= who < len(seats.names):
+            out.append("· " + text, style="dim")
+            continue
+        name = seats.names[who]
+        for own in (name + " ", name.split()[-1] + ":", name.split()[-1] + " "):
+            if text.startswith(own):  # the text names its seat already (`p2 played`, `blue: move`)
+                out.append(own.rstrip(": "), style=seats.styles[who])
+                out.append(text[len(own.rstrip(": ")):])
+                break
+        else:
+            out.append_text(seats.name(who, you_mark=False))
+            out.append(" " + text)
     return out
 
 
@@ -233,7 +244,18 @@ class TableApp(App[Outcome]):
         msg.display = small
         msg.update(Text(f"This window is {w}x{h}; {self.game} needs at least {self.need[0]}x{self.need[1]}.\n"
                         "Make the window larger, or play in line mode with --plain.", justify="center"))
-        self.query_one("#history").display = w >= HISTORY_SIZE[0] and h >= HISTORY_SIZE[1]
+        hist = self.query_one("#history")
+        hist.display = w >= HISTORY_SIZE[0] and h >= HISTORY_SIZE[1]
+        body = self.query_one("#body")
+        side = w - self.need[0]
+        if side >= 30:  # beside the table
+            body.styles.layout = "horizontal"
+            hist.styles.width = min(side, 50)
+            hist.styles.height = "auto"
+        else:  # under it (SiliconVania's table takes 100 columns)
+            body.styles.layout = "vertical"
+            hist.styles.width = "100%"
+            hist.styles.height = 9
 
     def show_table(self, view: View, log: list[dict[str, Any]]) -> None:
         assert self.mod is not None
