@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import io
 import functools
+import io
 import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -17,6 +17,7 @@ import tabletop
 from tabletop.agents import make_agent
 from tabletop.cli.tui import COMMANDS, PlayApp, ReplayApp, TextScreen
 from tabletop.core import Action, SeatHandle
+
 
 def sync(fn: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
     """Run an async pilot test in its own event loop (no asyncio plugin needed)."""

@@ -115,8 +115,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     for col in ("players", "games", "decisions/game", "games/s", "µs/decision", "µs/clone"):
         table.add_column(col, justify="right")
     for r in results:  # each figure once: the table is the whole report
-        table.add_row(f"{args.game} {r.players}p", str(r.games), f"{r.decisions / r.games:.0f}", f"{r.games_per_s:,.0f}",
-                      f"{r.us_per_decision:.2f}", f"{r.clone_us:.2f}")
+        table.add_row(f"{args.game} {r.players}p", str(r.games), f"{r.decisions / r.games:.0f}",
+                      f"{r.games_per_s:,.0f}", f"{r.us_per_decision:.2f}", f"{r.clone_us:.2f}")
     console.print(table)
     return 0
 
