@@ -89,3 +89,48 @@ def test_play_resume_continues_a_saved_unfinished_game(tmp_path, capsys):
     assert "not of silos" in capsys.readouterr().err
     assert main(["play", "silencio", "--resume", str(out), "--seats", "random,random,random"]) == 2
     assert "already over" in capsys.readouterr().err
+
+
+# ---- the plain prompt takes the app's words as commands: help, rules, history, undo ------------------------------
+def test_plain_prompt_help_rules_and_history_are_commands_not_refusals(monkeypatch):
+    from tabletop.core.help import explain, game_help
+
+    answers = iter(["help", "help 1", "rules", "history", "1"])
+    monkeypatch.setattr(play_cli.Prompt, "ask", lambda *a, **k: next(answers))
+    console = Console(record=True, width=200)
+    state = tabletop.new_game("silos", 2, 1)
+    human = play_cli.HumanAgent(console, "silos", undoable=state.undoable)
+    seat = SeatHandle(state, state.to_move)
+    first = play_cli.menu_order(state.legal_actions())[0]
+    assert human.act(seat) == first
+    text = console.export_text()
+    assert "not legal now" not in text
+    h = game_help("silos")
+    assert h["rules"][0]["text"][:60] in text and explain(h, first.text) in text and "history" in text
+
+
+def test_plain_undo_takes_back_your_last_action_only_while_the_core_allows_it(monkeypatch):
+    state = tabletop.new_game("silos", 2, 3)
+    state.track_undo()
+    while not (state.history and state.to_move is not None and state.undoable(state.to_move) > 0):
+        state.apply(state.legal_actions()[0])
+    mine = list(state.history)
+    answers = iter(["undo", "q"])
+    monkeypatch.setattr(play_cli.Prompt, "ask", lambda *a, **k: next(answers))
+    console = Console(record=True, width=200)
+    human = play_cli.HumanAgent(console, "silos", undoable=state.undoable)
+    box = [state]
+    with pytest.raises(play_cli.LeaveGame):
+        play_cli.play_plain(box, [human, human], lambda *a: None)
+    assert box[0].history == mine[:-1]
+    # right after another seat acted, nothing is taken back and the state is unchanged
+    other = tabletop.new_game("silos", 2, 3)
+    other.track_undo()
+    other.apply(other.legal_actions()[0])
+    answers2 = iter(["undo", "q"])
+    monkeypatch.setattr(play_cli.Prompt, "ask", lambda *a, **k: next(answers2))
+    human2 = play_cli.HumanAgent(console, "silos", undoable=other.undoable)
+    box2 = [other]
+    with pytest.raises(play_cli.LeaveGame):
+        play_cli.play_plain(box2, [human2, human2], lambda *a: None)
+    assert len(box2[0].history) == 1 and "nothing to take back" in console.export_text()

@@ -57,9 +57,10 @@ def team_table(result: ArenaResult) -> Table:
     """Cooperative games: the team's mean score and perfect-game rate."""
     s = result.summary
     lo, hi = s.perfect_ci
-    t = Table(
-        title="team (cooperative)", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
-    )
+    title = f"{game_info(result.game).title}, {len(result.lineup)} players: {s.games} of {result.planned} games"
+    title += " (interrupted)" if result.interrupted else ""
+    t = Table(title=title + ", one team (cooperative)", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
+              collapse_padding=True)
     t.add_column("team", overflow="fold")
     t.add_column("games", justify="right")
     t.add_column(f"mean team {game_info(result.game).score_label}", justify="right")
@@ -77,9 +78,8 @@ def team_table(result: ArenaResult) -> Table:
 
 def render_result(result: ArenaResult) -> RenderableType:
     """Every table of a result."""
-    parts: list[RenderableType] = [agent_table(result)]
-    if result.summary.cooperative:
-        parts.append(team_table(result))
+    # cooperative: every seat shares the result, so per-agent wins and ratings mean nothing: the team table only
+    parts: list[RenderableType] = [team_table(result) if result.summary.cooperative else agent_table(result)]
     uneven = result.summary.games % len(result.lineup) and len(set(result.lineup)) > 1
     if uneven:
         parts.append(

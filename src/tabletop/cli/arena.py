@@ -11,6 +11,7 @@ from rich.console import Console
 from tabletop.arena import render_result, run_arena
 from tabletop.cli.common import Refused, check_output_path, fail, fallback_path, write_keeping_work
 from tabletop.cli.options import parse_options
+from tabletop.cli.play import command_name
 from tabletop.core import TabletopError
 from tabletop.core.errors import shorten
 
@@ -95,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(e)
     console.print(render_result(result))
     if out is not None and result.out_error is None:
-        console.print(f"{len(result.outcomes)} game records written to {out}", highlight=False)
+        console.print(f"{len(result.outcomes)} game records written to {out}; replay one with: "
+                      f"{command_name()} replay {out} --game N", highlight=False)
     elif out is not None:
         err.print(f"writing {out} stopped: {result.out_error}", highlight=False, markup=False)
         from tabletop.arena.runner import write_outcomes

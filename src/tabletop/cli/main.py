@@ -14,26 +14,41 @@ from rich.table import Table
 
 import tabletop
 from tabletop.cli.common import error_line, fail
-from tabletop.core import TabletopError, game_info
+from tabletop.core import Option, TabletopError, game_info
 from tabletop.core.errors import shorten
 
 
+def value_words(option: Option, value: object) -> str:
+    """An option value in words: off/on, none for an empty list, p2 for a seat, off for a module's 0."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, list | tuple):
+        return ", ".join(value_words(option, v) for v in value) if value else "none"
+    if isinstance(value, int) and "player" in option.name:
+        return f"p{value}"
+    if value == 0 and "0 = off" in option.doc:
+        return "off"
+    return str(value)
+
+
 def cmd_games(args: argparse.Namespace) -> int:
-    """List the registered games, then their options."""
+    """List the registered games with their summaries, then their options with values in words."""
     console = Console()
     games = Table(title="Games")
-    for col in ("name", "title", "players", "kind", "rules version"):
-        games.add_column(col)
+    for col in ("name", "title", "players", "kind", "rules version", "summary"):
+        games.add_column(col, overflow="fold", no_wrap=col in ("name", "players"))
     options = Table(title="Options (--option NAME=VALUE)")
     for col in ("game", "option", "default", "allowed values", "meaning"):
         options.add_column(col, overflow="fold")
     for name in tabletop.games():
         info = game_info(name)
         kind = "cooperative" if info.cooperative else "competitive"
-        games.add_row(name, info.title, f"{info.min_players}-{info.max_players}", kind, info.version)
+        games.add_row(name, info.title, f"{info.min_players}-{info.max_players}", kind, info.version, info.summary)
         for o in info.options:
-            allowed = ", ".join(map(str, o.choices)) + (" (a list: 3,5)" if o.multi else "")
-            options.add_row(name, o.name, str(o.default), allowed, o.doc)
+            words = [value_words(o, c) for c in o.choices]
+            allowed = ", ".join(w if w == str(c) else f"{c} ({w})" for c, w in zip(o.choices, words, strict=True))
+            allowed += " (a list: 3,5)" if o.multi else ""
+            options.add_row(name, o.name, value_words(o, o.default), allowed, o.doc)
     console.print(games)
     console.print(options)
     return 0

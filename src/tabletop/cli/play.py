@@ -6,6 +6,8 @@ import argparse
 import difflib
 import importlib
 import json
+import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 import tabletop
-from tabletop.agents import Agent, InvalidAgentSpec, kinds, make_agent, parse_spec, play_game
+from tabletop.agents import Agent, InvalidAgentSpec, kinds, make_agent, parse_spec
 from tabletop.cli.common import Refused, check_output_path, write_keeping_work
 from tabletop.cli.options import parse_options
 from tabletop.core import (
@@ -48,6 +50,26 @@ class LeaveGame(Exception):
     """A person at the terminal leaves the game (`q`, or the end of input): it is left unfinished, not failed."""
 
 
+class UndoRequest(Exception):
+    """A person asks to take back their last action (`undo`); the game loop replaces the state."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.seat = seat
+
+
+COMMAND_HELP = (
+    "Commands (the same keys in the full-screen app): a number or an action's text chooses it; ? hints from the "
+    "search; help or h: this list, help N: what action N does; rules: the game's rules; history or l: everything "
+    "you saw happen; undo or u: take back your last action while no one else has acted and nothing hidden was "
+    "revealed; q: leave (saving if asked)."
+)
+
+
+def _is_action(answer: str, shown: list[Action]) -> bool:
+    return any(a.text == answer for a in shown)
+
+
 def ask(console: Console, question: str, default: str | None = None) -> str | None:
     """The stripped answer typed at a prompt; None at the end of input (Ctrl-D, a closed stdin), which means `q`."""
     try:
@@ -71,25 +93,45 @@ class HumanAgent:
 
     name = "human"
 
-    def __init__(self, console: Console, game: str, hint_iters: int = 400) -> None:
+    def __init__(self, console: Console, game: str, hint_iters: int = 400,
+                 undoable: Callable[[int], int] | None = None) -> None:
         self.console = console
+        self.game = game
         self.render = renderer(game)
         self.hint_iters = hint_iters
+        self.undoable = undoable  # how many of a seat's actions it may take back (None: no undo here)
 
     def act(self, seat: SeatHandle) -> Action:
-        """Ask until a legal action is chosen; `?` asks the search agent for hints, `q` quits."""
+        """Ask until a legal action is chosen; `?` hints, `help`/`rules`, `history`, `undo`, `q` quits."""
         legal = seat.legal_actions()
         self.console.rule(f"p{seat.seat}, your decision")
         self.console.print(self.render(seat.view()))
         shown = menu_order(legal)
         self.console.print(menu(legal))
         while True:
-            answer = ask(self.console, f"p{seat.seat} \\[number, action text, ? hints, q quits]")
+            answer = ask(self.console, f"p{seat.seat} \\[number, action text, ? hints, h help, l history, u undo, "
+                                       "q quits]")
             if answer is None or answer in ("q", "quit", "exit"):
                 raise LeaveGame
-            if answer == "?":
+            if answer in ("?", "hint", "hints"):
                 self._hints(seat, shown)
                 continue
+            word, _, rest = answer.partition(" ")
+            if word in ("h", "help", "rules") and not _is_action(answer, shown):
+                self._help(rest.strip(), shown, rules=word == "rules")
+                continue
+            if answer in ("l", "history", "log"):
+                self.console.print(Text("\n".join(_log_lines(seat.log())) or "nothing has happened yet"),
+                                   highlight=False)
+                continue
+            if answer in ("u", "undo") and not _is_action(answer, shown):
+                can = self.undoable(seat.seat) if self.undoable is not None else 0
+                if can < 1:
+                    self.console.print("[yellow]nothing to take back: another seat has acted, or something hidden "
+                                       "was revealed, since your last action (or this is not a game on this "
+                                       "machine)[/]")
+                    continue
+                raise UndoRequest(seat.seat)
             number = _number(answer)
             if number is not None and 1 <= number <= len(shown):
                 return shown[number - 1]
@@ -97,6 +139,30 @@ class HumanAgent:
                 return seat.parse_action(answer)
             except IllegalAction:
                 self.console.print(refusal(answer, shown))
+
+    def _help(self, about: str, shown: list[Action], rules: bool) -> None:
+        """`help`: the commands, then what an action does (`help 3`, `help play r5`); `rules`: the game's rules."""
+        from tabletop.core.help import NoHelp, explain, game_help
+
+        try:
+            h = game_help(self.game)
+        except NoHelp:
+            self.console.print("this game has no help text")
+            return
+        if rules or about == "rules":
+            for r in h["rules"]:
+                self.console.print(Text(r["title"], style="bold"))
+                self.console.print(r["text"], highlight=False, markup=False)
+            return
+        if about:
+            n = _number(about)
+            text = shown[n - 1].text if n is not None and 1 <= n <= len(shown) else about
+            self.console.print(Text.assemble((text, "bold"), ": ",
+                                             explain(h, text) or "no explanation for that text"))
+            return
+        self.console.print(COMMAND_HELP, highlight=False, markup=False)
+        for n, a in enumerate(shown, 1):
+            self.console.print(Text.assemble((f"{n:>3} {a.text}", "bold"), ": ", explain(h, a.text) or ""))
 
     def _hints(self, seat: SeatHandle, shown: list[Action]) -> None:
         try:
@@ -225,6 +291,39 @@ def check_seats(text: str | None) -> list[str] | None:
     return specs
 
 
+def command_name() -> str:
+    """How to run `tabletop` where the person is: `./scripts/play` from a checkout (it sets TABLETOP_COMMAND)."""
+    return os.environ.get("TABLETOP_COMMAND") or "tabletop"
+
+
+def full_screen(args: argparse.Namespace, game: str) -> bool:
+    """The full-screen app unless --plain, output or input is not a terminal, or the game has no app renderers."""
+    if getattr(args, "plain", False) or not (sys.stdout.isatty() and sys.stdin.isatty()):
+        return False
+    from tabletop.cli.tui import game_module
+
+    return game_module(game) is not None
+
+
+def play_plain(box: list[State], agents: list[Agent], on_action: Callable[[State, int, Action], None]) -> State:
+    """Play `box[0]` to the end in line mode; an `undo` at a human seat replaces `box[0]` by the core's undo (so
+    whoever catches a LeaveGame finds the game as it stands)."""
+    state = box[0]
+    while state.to_move is not None:
+        seat = state.to_move
+        try:
+            action = agents[seat].act(SeatHandle(state, seat))
+        except UndoRequest as u:
+            state = box[0] = state.undo(u.seat, 1)
+            for agent in agents:
+                if isinstance(agent, HumanAgent):
+                    agent.undoable = state.undoable
+            continue
+        on_action(state, seat, action)
+        state.apply(action)
+    return state
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Play one game in the terminal: 0 when it ends or a person leaves it (`q`, end of input), 130 on Ctrl-C."""
     console = Console()
@@ -241,14 +340,26 @@ def cmd_play(args: argparse.Namespace) -> int:
     specs = given if given is not None else default_seats(args.game, players)
     if len(specs) != players:
         raise tabletop.InvalidOptions(f"--seats names {len(specs)} seats for a {players}-player game")
-    agents: list[Agent] = []
-    for i, spec in enumerate(specs):
-        if parse_spec(spec)[0] == "human":
-            agents.append(HumanAgent(console, args.game))
-        else:
-            agents.append(make_agent(spec, args.game, (args.seed or 0) * 31 + i))
     humans = [i for i, spec in enumerate(specs) if parse_spec(spec)[0] == "human"]
+    ai: list[Agent | None] = [None if i in humans else make_agent(spec, args.game, (args.seed or 0) * 31 + i)
+                              for i, spec in enumerate(specs)]
     watch = humans[0] if humans else None
+    if full_screen(args, args.game):
+        from tabletop.cli.tui import PlayApp
+
+        outcome = PlayApp(state, specs, ai).run()
+        if outcome is not None and outcome.state is not None:
+            state = outcome.state
+        if not state.is_over:
+            console.print("[yellow]game left unfinished[/]")
+            _offer_save(console, state, save, specs)
+            return 0
+        _final_lines(console, state, info.cooperative)
+        _offer_save(console, state, save, specs)
+        return 0
+    state.track_undo()
+    agents: list[Agent] = [a if a is not None else HumanAgent(console, args.game, undoable=state.undoable)
+                           for a in ai]
 
     def on_action(before: State, seat: int, action: Action) -> None:
         if seat not in humans and args.verbose:
@@ -256,24 +367,30 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     console.print(f"[bold]{info.title}[/] — {players} players: " + ", ".join(f"p{i} {s}" for i, s in enumerate(specs)),
                   highlight=False)
+    box = [state]
     try:
-        play_game(state, agents, on_action)
+        state = play_plain(box, agents, on_action)
     except (LeaveGame, KeyboardInterrupt) as e:
+        state = box[0]
         console.print("\n[yellow]game left unfinished[/]")
-        _offer_save(console, state, save)
+        _offer_save(console, state, save, specs)
         return 130 if isinstance(e, KeyboardInterrupt) else 0
     console.rule("game over")
     console.print(renderer(args.game)(state.view(watch)))
+    _final_lines(console, state, info.cooperative)
+    _offer_save(console, state, save, specs)
+    return 0
+
+
+def _final_lines(console: Console, state: State, cooperative: bool) -> None:
     scores = state.scores()
     winners = state.winners()
-    if info.cooperative:
+    if cooperative:
         result = "the team wins" if winners else "the team did not win"
         console.print(f"[bold]team score {scores[0]:g}: {result}[/]")
     else:
         console.print("scores: " + ", ".join(f"p{i} {s:g}" for i, s in enumerate(scores)))
         console.print("[bold]winners: " + (", ".join(f"p{w}" for w in winners) or "none") + "[/]")
-    _offer_save(console, state, save)
-    return 0
 
 
 def _resume(args: argparse.Namespace) -> State:
@@ -301,7 +418,7 @@ SECRET_WARNING = (
 )
 
 
-def _save(console: Console, state: State, path: Path) -> None:
+def _save(console: Console, state: State, path: Path, specs: list[str] | None = None) -> None:
     """Write the record, keeping it in a fallback file if `path` fails now; say where, and what it reveals."""
     stem = f"tabletop-{state.game}-record"
     saved = write_keeping_work(lambda p: save_record(state.record(), p), path, stem, ".json",
@@ -309,26 +426,34 @@ def _save(console: Console, state: State, path: Path) -> None:
     if saved is None:
         return
     if state.is_over:
-        console.print(f"record saved to {saved}; replay it with: tabletop replay {saved}", highlight=False)
+        console.print(f"record saved to {saved}; replay it with: {command_name()} replay {saved}", highlight=False)
     else:
-        console.print(f"unfinished game saved to {saved}; resume it with: tabletop play {state.game} --resume "
-                      f"{saved}", highlight=False)
+        console.print(f"unfinished game saved to {saved}; resume it with: {resume_command(state.game, saved, specs)}",
+                      highlight=False)
         console.print(f"[yellow]note: {SECRET_WARNING}[/]")
 
 
-def _offer_save(console: Console, state: State, path: Path | None) -> None:
+def resume_command(game: str, path: Path | str, specs: list[str] | None) -> str:
+    """The command that continues a saved unfinished game with the same seats."""
+    seats = f" --seats {','.join(specs)}" if specs else ""
+    return f"{command_name()} play {game} --resume {path}{seats}"
+
+
+def _offer_save(console: Console, state: State, path: Path | None, specs: list[str] | None = None) -> None:
     """Save to `path` if given; else, at an interactive terminal, ask for a path (end of input: not saved)."""
     while path is None and console.is_interactive:
         answer = ask(console, "save the record to (empty: don't save)", default="")
         if not answer:
-            console.print("not saved")
+            console.print("not saved" + ("" if state.is_over else
+                                         f" (to continue a game later, save it, then: "
+                                         f"{resume_command(state.game, 'FILE', specs)})"), highlight=False)
             return
         try:
             path = check_output_path(answer, "save")
         except Refused as e:
             console.print(f"[red]{escape(str(e))}[/]")
     if path is not None:
-        _save(console, state, path)
+        _save(console, state, path, specs)
 
 
 def _log_lines(entries: list[LogEntry]) -> list[str]:
@@ -343,10 +468,49 @@ def _log_lines(entries: list[LogEntry]) -> list[str]:
     return lines
 
 
+def _replay_record(path: Path, game: int | None) -> dict[str, Any]:
+    """A saved record, or with `--game N` the N-th game (from 1) of an `arena --out` file (JSON lines)."""
+    if game is None:
+        try:
+            return load_record(path)
+        except tabletop.InvalidRecord:
+            if _arena_lines(path) is not None:
+                raise Refused(f"{shorten(str(path))} holds the games of an arena; choose one with --game N") from None
+            raise
+    lines = _arena_lines(path)
+    if lines is None:
+        raise Refused(f"--game {game}: {shorten(str(path))} is not an arena --out file (JSON lines of games)")
+    if not 1 <= game <= len(lines):
+        raise Refused(f"--game {game}: {shorten(str(path))} holds games 1-{len(lines)}")
+    from tabletop.core.record import validate_record
+
+    return validate_record(lines[game - 1].get("record"))
+
+
+def _arena_lines(path: Path) -> list[dict[str, Any]] | None:
+    """The games of an `arena --out` file, or None if it is not one."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    out = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(item, dict) or "record" not in item:
+            return None
+        out.append(item)
+    return out or None
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """Step through a saved record, showing only what the chosen seat (default: a spectator) saw."""
     console = Console()
-    record = load_record(args.file)
+    record = _replay_record(args.file, args.game)
     seat = args.seat
     if seat is not None and not 0 <= seat < record["players"]:
         raise Refused(f"--seat {seat}: this record has seats 0-{record['players'] - 1} (omit --seat for a spectator)")
@@ -354,6 +518,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     render = renderer(record["game"])
     actions = record["actions"]
     final = tabletop.replay(record)  # refuses a bad record before anything is shown
+    if full_screen(args, record["game"]):
+        from tabletop.cli.tui import ReplayApp
+
+        ReplayApp(record, seat, len(actions) if args.end else 0).run()
+        return 0
     step = 0 if console.is_interactive and not args.end else len(actions)
     while True:
         state = tabletop.replay(record, upto=step)
@@ -392,10 +561,14 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--save", metavar="FILE", help="save the record of the game to FILE")
     p.add_argument("--resume", metavar="FILE", help="continue the unfinished game saved in FILE")
     p.add_argument("--verbose", action="store_true", help="note each decision of the AI seats")
+    p.add_argument("--plain", action="store_true", help="line mode (the default when output is not a terminal)")
     p.set_defaults(func=cmd_play)
 
     r = sub.add_parser("replay", help="step through a saved record")
     r.add_argument("file", type=Path)
     r.add_argument("--seat", type=int, default=None, help="show that seat's view (default: spectator)")
     r.add_argument("--end", action="store_true", help="show only the final position")
+    r.add_argument("--game", type=int, default=None, metavar="N",
+                   help="the N-th game (from 1) of an `arena --out` file")
+    r.add_argument("--plain", action="store_true", help="line mode (the default when output is not a terminal)")
     r.set_defaults(func=cmd_replay)

@@ -1,0 +1,598 @@
+"""The full-screen terminal app (Textual) for `tabletop play` and `tabletop replay`.
+
+It draws a seat's view only (`view(seat)`, `log(seat)`), through the game's `games/<game>/tui.py` renderers, and
+speaks the same words as the plain mode: `?` hints, `h`/F1 help, `l` history, `u` undo, `q` quit. AI seats decide
+in a worker thread while an indicator names the agent; a stale answer (after an undo) is dropped.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Footer, Input, OptionList, ProgressBar, Static
+from textual.widgets.option_list import Option
+
+import tabletop
+from tabletop.agents import Agent
+from tabletop.cli.seats import Seats, seat_names
+from tabletop.core import Action, IllegalAction, SeatHandle, State, View
+from tabletop.core.help import GameHelp, NoHelp, explain, game_help
+
+HINT_ITERS = 400
+HINT_SECONDS = 4.0
+HISTORY_SIZE = (120, 40)  # from this size on, the move history stands beside the table
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+
+def game_module(game: str) -> ModuleType | None:
+    """The game's `tui` renderers, or None for a game without them (it is then played in plain mode)."""
+    try:
+        return importlib.import_module(f"tabletop.games.{game}.tui")
+    except ModuleNotFoundError:
+        return None
+
+
+def min_size(game: str) -> tuple[int, int]:
+    mod = game_module(game)
+    return (int(mod.MIN_SIZE[0]), int(mod.MIN_SIZE[1])) if mod is not None else (80, 24)
+
+
+def help_of(game: str) -> GameHelp | None:
+    try:
+        return game_help(game)
+    except NoHelp:
+        return None
+
+
+def rules_text(game: str, action: str | None = None) -> Text:
+    """The game's rules help (games/<game>/help.toml), after the explanation of `action` when there is one."""
+    h = help_of(game)
+    out = Text()
+    if action is not None:
+        out.append(f"{action}\n", style="bold reverse")
+        what = explain(h, action) if h is not None else None
+        out.append((what or "No explanation for this action.") + "\n\n")
+    if h is None:
+        return out.append("This game has no help text.")
+    out.append(h["title"] + "\n", style="bold underline")
+    for r in h["rules"]:
+        out.append(f"\n{r['title']}\n", style="bold")
+        out.append(r["text"] + "\n")
+    if h["terms"]:
+        out.append("\nOn the table\n", style="bold")
+        for k, v in h["terms"].items():
+            out.append(f"{k}: ", style="bold")
+            out.append(v + "\n")
+    return out
+
+
+def log_lines(entries: list[dict[str, Any]], seats: Seats) -> Text:
+    """Log entries, each after the name of the seat it concerns (the table's own in dim)."""
+    out = Text()
+    for e in entries:
+        if out:
+            out.append("\n")
+        who = e.get("seat")
+        text = str(e.get("text", ""))
+        if who is None or not 0 <= who < len(seats.names):
+            out.append("· " + text, style="dim")
+            continue
+        name = seats.names[who]
+        for own in (name + " ", name.split()[-1] + ":", name.split()[-1] + " "):
+            if text.startswith(own):  # the text names its seat already (`p2 played`, `blue: move`)
+                out.append(own.rstrip(": "), style=seats.styles[who])
+                out.append(text[len(own.rstrip(": ")):])
+                break
+        else:
+            out.append_text(seats.name(who, you_mark=False))
+            out.append(" " + text)
+    return out
+
+
+class TextScreen(ModalScreen[None]):
+    """A scrolling page over the table (help, history, other cities); Escape, q or its own key closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,h,l,o,f1", "dismiss", "close")]
+    DEFAULT_CSS = """
+    TextScreen { align: center middle; }
+    TextScreen > VerticalScroll { width: 95%; height: 95%; border: round $accent; background: $surface; }
+    """
+
+    def __init__(self, title: str, body: RenderableType, end: bool = False) -> None:
+        super().__init__()
+        self.title_text, self.body, self.end = title, body, end
+
+    def compose(self) -> ComposeResult:
+        scroll = VerticalScroll(Static(self.body))
+        scroll.border_title = self.title_text + "  (Esc closes)"
+        yield scroll
+
+    def on_mount(self) -> None:
+        if self.end:
+            self.query_one(VerticalScroll).scroll_end(animate=False)
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(None)
+
+
+class HintScreen(ModalScreen[None]):
+    """ISMCTS hints from the seat's view, searched in a worker thread with a progress bar, then the values."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "dismiss", "close")]
+    DEFAULT_CSS = """
+    HintScreen { align: center middle; }
+    HintScreen > Vertical { width: 90%; height: auto; max-height: 90%; border: round $accent;
+                            background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, seat: SeatHandle, shown: list[Action], seats: Seats) -> None:
+        super().__init__()
+        self.seat, self.shown, self.seats = seat, shown, seats
+        self.stopped = False
+
+    def compose(self) -> ComposeResult:
+        box = Vertical(Static(Text("searching from your seat's view only...")), ProgressBar(total=HINT_ITERS,
+                                                                                           show_eta=False))
+        box.border_title = "Hints (Esc closes)"
+        yield box
+
+    def on_mount(self) -> None:
+        self.run_worker(self._search, thread=True, exclusive=True)
+
+    def _search(self) -> None:
+        from tabletop.agents.ismcts import Search, make_rollout
+
+        search = Search(self.seat, make_rollout("random", self.seat.info.name, 0x5A17), 0)
+        deadline = time.perf_counter() + HINT_SECONDS
+        done = 0
+        while done < HINT_ITERS and not self.stopped and time.perf_counter() < deadline:
+            search.run(20)
+            done += 20
+            self.app.call_from_thread(self.query_one(ProgressBar).update, progress=done)
+        ranked = [(c.action, c.visits, c.value) for c in search.candidates()[:5]]
+        if not self.stopped:
+            self.app.call_from_thread(self._show, ranked)
+
+    def _show(self, ranked: list[tuple[Action, int, float]]) -> None:
+        t = Table(box=None, padding=(0, 2))
+        for col in ("#", "action", "tries", "value"):
+            t.add_column(col, justify="left" if col == "action" else "right")
+        for action, visits, value in ranked:
+            number = str(self.shown.index(action) + 1) if action in self.shown else ""
+            t.add_row(number, action.text, str(visits), f"{value:.2f}")
+        self.query_one(Static).update(Group(
+            Text("The search's favourite actions, from your view only", style="bold"), t,
+            Text("value: your estimated result, 0 (worst) to 1 (best: a win, or the team's best score)",
+                 style="dim")))
+        self.query_one(ProgressBar).display = False
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.stopped = True
+        self.dismiss(None)
+
+
+@dataclass
+class Outcome:
+    """How the app ended: `left` (q before the end), the final state, and the seat whose view was shown."""
+
+    left: bool = True
+    state: State | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class TableApp(App[Outcome]):
+    """What play and replay share: the table, the hand line, a decision area, history, help and size checks."""
+
+    CSS = """
+    Screen { layout: vertical; }
+    #status { height: 1; background: $primary-background; }
+    #body { height: auto; max-height: 75%; }
+    #table { width: 1fr; height: auto; }
+    #history { width: 44; border-left: solid $secondary; padding: 0 1; display: none; }
+    #hand { height: 1; }
+    #options { height: 1fr; min-height: 5; border: none; padding: 0; }
+    #entry { height: 1; border: none; padding: 0 1; }
+    #notice { height: auto; max-height: 8; }
+    #too-small { display: none; content-align: center middle; height: 1fr; }
+    """
+
+    def __init__(self, game: str, players: int) -> None:
+        super().__init__()
+        self.game = game
+        self.mod = game_module(game)
+        self.need = min_size(game)
+        self.players = players
+        self.seats = Seats(tuple(f"p{i}" for i in range(players)), ("bold",) * players, ("",) * players)
+        self.frame = 0
+
+    # ---- layout ----
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Vertical(id="main"):
+            with Horizontal(id="body"):
+                yield VerticalScroll(Static(id="board"), id="table")
+                yield VerticalScroll(Static(id="log"), id="history")
+            yield Static(id="hand")
+            yield from self.compose_decision()
+        yield Static(id="too-small")
+        yield Footer()
+
+    def compose_decision(self) -> ComposeResult:
+        yield Static(id="notice")
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        w, h = self.size
+        small = w < self.need[0] or h < self.need[1]
+        self.query_one("#main").display = not small
+        msg = self.query_one("#too-small", Static)
+        msg.display = small
+        msg.update(Text(f"This window is {w}x{h}; {self.game} needs at least {self.need[0]}x{self.need[1]}.\n"
+                        "Make the window larger, or play in line mode with --plain.", justify="center"))
+        hist = self.query_one("#history")
+        hist.display = w >= HISTORY_SIZE[0] and h >= HISTORY_SIZE[1]
+        body = self.query_one("#body")
+        side = w - self.need[0]
+        if side >= 30:  # beside the table
+            body.styles.layout = "horizontal"
+            hist.styles.width = min(side, 50)
+            hist.styles.height = "auto"
+        else:  # under it (SiliconVania's table takes 100 columns)
+            body.styles.layout = "vertical"
+            hist.styles.width = "100%"
+            hist.styles.height = 9
+
+    def show_table(self, view: View, log: list[dict[str, Any]]) -> None:
+        assert self.mod is not None
+        self.query_one("#board", Static).update(self.mod.table(view, self.seats))
+        self.query_one("#hand", Static).update(self.mod.hand(view))
+        self.query_one("#log", Static).update(log_lines(log[-60:], self.seats))
+        self.query_one("#history", VerticalScroll).scroll_end(animate=False)
+
+    def status(self, text: Text) -> None:
+        self.query_one("#status", Static).update(text)
+
+    def show_page(self, title: str, body: RenderableType, end: bool = False) -> None:
+        self.push_screen(TextScreen(title, body, end))
+
+
+class PlayApp(TableApp):
+    """A game on this machine: human seats choose here, AI seats think in a worker thread."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "hints", "hints"),
+        Binding("h,f1", "help", "help"),
+        Binding("l", "history", "history"),
+        Binding("u", "undo", "undo"),
+        Binding("o", "others", "other cities"),
+        Binding("q", "leave", "quit"),
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`o` only where the game has other cities to show."""
+        return action != "others" or hasattr(self.mod, "others")
+
+    def __init__(self, state: State, specs: list[str], agents: list[Agent | None]) -> None:
+        super().__init__(state.game, state.players)
+        self.state = state
+        state.track_undo()
+        self.specs = specs
+        self.agents = agents
+        self.humans = [i for i, a in enumerate(agents) if a is None]
+        self.you: int | None = self.humans[0] if self.humans else None
+        self.generation = 0
+        self.thinking: int | None = None
+        self.shown: list[Action] = []
+        self.seats = seat_names(state.view(None), state.players, specs, self.you)
+
+    def compose_decision(self) -> ComposeResult:
+        yield OptionList(id="options")
+        yield Input(placeholder="number, action text (→ completes), or ? h l u q", id="entry")
+        yield Static(id="notice")
+
+    def on_mount(self) -> None:
+        self.fit()
+        self.set_interval(0.1, self._spin)
+        self.advance()
+
+    def _spin(self) -> None:
+        if self.thinking is not None:
+            self.frame += 1
+            self._status()
+
+    # ---- the game loop ----
+    def advance(self) -> None:
+        """Show the table, then ask the human to move, start an AI's thinking, or show the end."""
+        s = self.state
+        to = s.to_move
+        if to is not None and to in self.humans:
+            self.you = to
+        self.seats = self.seats.seen_by(self.you)
+        self.show_table(s.view(self.you), s.log(self.you))
+        options = self.query_one("#options", OptionList)
+        entry = self.query_one("#entry", Input)
+        if to is None:
+            self.thinking = None
+            options.clear_options()
+            self.shown = []
+            self._end()
+        elif to in self.humans:
+            self.thinking = None
+            self._offer(SeatHandle(s, to))
+            options.focus()
+        else:
+            self.thinking = to
+            self.shown = []
+            options.clear_options()
+            entry.suggester = None
+            self._think(to)
+        self._status()
+
+    def _offer(self, seat: SeatHandle) -> None:
+        view = seat.view()
+        legal = seat.legal_actions()
+        if self.mod is not None:
+            legal = sorted(legal, key=lambda a: self.mod.menu_key(view, a.text))  # type: ignore[union-attr]
+        self.shown = legal
+        options = self.query_one("#options", OptionList)
+        options.clear_options()
+        width = len(str(len(legal)))
+        options.add_options([Option(Text.assemble((f"{i + 1:>{width}} ", "bold cyan"), a.text))
+                             for i, a in enumerate(legal)])
+        options.highlighted = 0
+        self.query_one("#entry", Input).suggester = SuggestFromList([a.text for a in legal], case_sensitive=False)
+
+    def _think(self, seat: int) -> None:
+        agent = self.agents[seat]
+        assert agent is not None
+        gen = self.generation
+        handle = SeatHandle(self.state, seat)
+
+        def work() -> None:
+            action = agent.act(handle)
+            self.call_from_thread(self._decided, gen, seat, action)
+
+        self.run_worker(work, thread=True, group="ai")
+
+    def _decided(self, gen: int, seat: int, action: Action) -> None:
+        if gen != self.generation or self.state.to_move != seat:
+            return  # taken back meanwhile (undo): this answer belongs to another position
+        self.state.apply(action)
+        self.advance()
+
+    def _status(self) -> None:
+        s = self.state
+        out = Text(f" {s.info.title} ", style="bold reverse")
+        out.append(" ")
+        if s.to_move is None:
+            out.append("Game over: " + (self.mod.end_reason(s.view(self.you)) if self.mod else ""), style="bold")
+        elif self.thinking is not None:
+            out.append(SPINNER[self.frame % len(SPINNER)] + " AI is thinking: ", style="bold yellow")
+            out.append_text(self.seats.with_agent(self.thinking))
+        else:
+            out.append_text(self.seats.name(s.to_move))
+            out.append(", your decision: " + str(s.view(s.to_move).get("decision", "")), style="bold")
+        self.status(out)
+
+    def _end(self) -> None:
+        assert self.mod is not None
+        view = self.state.view(self.you)
+        self.query_one("#options").display = False
+        self.query_one("#entry").display = False
+        body = Group(Text("Game over: " + self.mod.end_reason(view), style="bold reverse"),
+                     self.mod.scores(view, self.seats), Text("q leaves · l history · h rules", style="dim"))
+        self.query_one("#board", Static).update(Group(self.mod.table(view, self.seats), body))
+        self.query_one("#table", VerticalScroll).scroll_end(animate=False)
+
+    # ---- choosing ----
+    @on(OptionList.OptionSelected, "#options")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        if 0 <= event.option_index < len(self.shown):
+            self._choose(self.shown[event.option_index])
+
+    @on(Input.Submitted, "#entry")
+    def _typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        command = COMMANDS.get(text.lower())
+        if command is not None:
+            self.query_one("#options").focus()
+            getattr(self, f"action_{command}")()
+            return
+        if not text or not self.shown or self.state.to_move is None:
+            return
+        if text.isascii() and text.isdigit() and len(text) <= 9:
+            n = int(text)
+            if 1 <= n <= len(self.shown):
+                self._choose(self.shown[n - 1])
+                return
+            self.notify(f"{n} is no option here: 1 to {len(self.shown)}", severity="error")
+            return
+        try:
+            action = SeatHandle(self.state, self.state.to_move).parse_action(text)
+        except IllegalAction:
+            from tabletop.cli.play import refusal
+
+            self.notify(refusal(text, self.shown).plain, severity="error", timeout=8)
+            return
+        self._choose(action)
+
+    def _choose(self, action: Action) -> None:
+        to = self.state.to_move
+        if to is None or to not in self.humans or action not in self.shown:
+            return
+        self.state.apply(action)
+        self.query_one("#entry", Input).value = ""
+        self.advance()
+
+    def on_key(self, event: Any) -> None:
+        """A digit or letter typed while the list has focus starts typing in the entry line."""
+        entry = self.query_one("#entry", Input)
+        ch = getattr(event, "character", None)
+        if (self.focused is not entry and ch and ch.isprintable() and ch not in "?hluoq " and
+                entry.display and self.shown and
+                self.screen is self.screen_stack[0]):
+            entry.focus()
+            entry.insert_text_at_cursor(ch)
+            event.stop()
+            event.prevent_default()
+
+    # ---- commands (the same words as the plain mode) ----
+    def _highlighted(self) -> str | None:
+        i = self.query_one("#options", OptionList).highlighted
+        return self.shown[i].text if i is not None and 0 <= i < len(self.shown) else None
+
+    def action_help(self) -> None:
+        self.show_page(f"{self.state.info.title}: rules", rules_text(self.game, self._highlighted()))
+
+    def action_history(self) -> None:
+        self.show_page("History, as you saw it", log_lines(self.state.log(self.you), self.seats), end=True)
+
+    def action_hints(self) -> None:
+        to = self.state.to_move
+        if to is None or to not in self.humans:
+            self.notify("hints are for your own decision", severity="warning")
+            return
+        self.push_screen(HintScreen(SeatHandle(self.state, to), self.shown, self.seats))
+
+    def action_undo(self) -> None:
+        seat = self.you
+        if seat is None:
+            return
+        if self.state.undoable(seat) < 1:
+            self.notify("nothing to take back: another seat has acted, or something hidden was revealed, since "
+                        "your last action", severity="warning")
+            return
+        self.generation += 1
+        self.state = self.state.undo(seat, 1)
+        self.notify("your last action was taken back")
+        self.advance()
+
+    def action_others(self) -> None:
+        others = getattr(self.mod, "others", None)
+        if others is not None:
+            self.show_page("The other cities", others(self.state.view(self.you), self.seats))
+
+    def action_leave(self) -> None:
+        self.generation += 1
+        self.exit(Outcome(left=not self.state.is_over, state=self.state))
+
+
+COMMANDS = {"?": "hints", "hint": "hints", "hints": "hints", "h": "help", "help": "help", "rules": "help",
+            "l": "history", "history": "history", "log": "history", "u": "undo", "undo": "undo", "q": "leave",
+            "quit": "leave", "exit": "leave", "o": "others", "others": "others"}
+
+
+class ReplayApp(TableApp):
+    """A saved record stepped through from any seat's view, or, after the end, with every hand laid open."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,n,space", "step(1)", "next"),
+        Binding("left,b", "step(-1)", "back"),
+        Binding("home", "jump(0)", "start"),
+        Binding("end", "jump(-1)", "end"),
+        Binding("s", "seat", "seat"),
+        Binding("h,f1", "help", "help"),
+        Binding("l", "history", "history"),
+        Binding("o", "others", "other cities"),
+        Binding("q,escape", "leave", "quit"),
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "others" or hasattr(self.mod, "others")
+
+    def __init__(self, record: dict[str, Any], seat: int | None = None, step: int = 0) -> None:
+        super().__init__(record["game"], record["players"])
+        self.record = record
+        self.total = len(record["actions"])
+        self.step = max(0, min(step, self.total))
+        self.final = tabletop.replay(record)
+        self.seat: int | str | None = seat  # an int, None (a spectator) or "open" (every hand, after the end)
+        self.seats = seat_names(self.final.view(None), record["players"], None, seat)
+        self._cache: dict[int, State] = {}
+
+    def on_mount(self) -> None:
+        self.fit()
+        self.redraw()
+
+    def state_at(self, step: int) -> State:
+        if step not in self._cache:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[step] = tabletop.replay(self.record, upto=step)
+        return self._cache[step]
+
+    def redraw(self) -> None:
+        assert self.mod is not None
+        state = self.state_at(self.step)
+        open_ = self.seat == "open"
+        seat = None if open_ or self.seat is None else int(self.seat)
+        self.seats = self.seats.seen_by(seat)
+        view = state.view(seat)
+        self.show_table(view, state.log(seat))
+        who = "every hand laid open" if open_ else ("a spectator" if seat is None else self.seats.plain(seat))
+        self.status(Text.assemble((f" {state.info.title} replay ", "bold reverse"),
+                                  f" after {self.step}/{self.total} actions, as {who} saw it"))
+        parts: list[RenderableType] = []
+        if self.step:
+            before = self.state_at(self.step - 1).view(seat)["log_pos"]
+            new = state.log(seat, before)
+            parts.append(Text.assemble(("last action: ", "bold"),
+                                       log_lines(new, self.seats) if new else Text("nothing visible")))
+        if open_:
+            parts.append(self.mod.open_hands([state.view(i) for i in range(state.players)], self.seats))
+        if state.is_over:
+            parts.append(Text("Game over: " + self.mod.end_reason(view), style="bold"))
+            parts.append(self.mod.scores(view, self.seats))
+        self.query_one("#notice", Static).update(Group(*parts))
+
+    def action_step(self, delta: int) -> None:
+        self.step = max(0, min(self.total, self.step + delta))
+        if self.seat == "open" and self.step < self.total:
+            self.seat = None
+        self.redraw()
+
+    def action_jump(self, where: int) -> None:
+        self.step = self.total if where < 0 else where
+        self.action_step(0)
+
+    def action_seat(self) -> None:
+        """Cycle: spectator, p0, p1, ..., then every hand open (only at the end of a finished game)."""
+        order: list[int | str | None] = [None, *range(self.players)]
+        if self.step == self.total and self.final.is_over:
+            order.append("open")
+        i = order.index(self.seat) if self.seat in order else 0
+        self.seat = order[(i + 1) % len(order)]
+        self.redraw()
+
+    def action_help(self) -> None:
+        self.show_page(f"{self.final.info.title}: rules", rules_text(self.game))
+
+    def action_history(self) -> None:
+        seat = self.seat if isinstance(self.seat, int) else None
+        self.show_page("History, as this seat saw it", log_lines(self.state_at(self.step).log(seat), self.seats),
+                       end=True)
+
+    def action_others(self) -> None:
+        others = getattr(self.mod, "others", None)
+        if others is not None:
+            seat = self.seat if isinstance(self.seat, int) else None
+            self.show_page("The other cities", others(self.state_at(self.step).view(seat), self.seats))
+
+    def action_leave(self) -> None:
+        self.exit(Outcome(left=False, state=self.final))

@@ -1,0 +1,231 @@
+"""The full-screen app (Textual), driven by its pilot: whole games through the app, undo, help, replay, sizes."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import io
+import threading
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual.widgets import OptionList, Static
+
+import tabletop
+from tabletop.agents import make_agent
+from tabletop.cli.tui import COMMANDS, PlayApp, ReplayApp, TextScreen
+from tabletop.core import Action, SeatHandle
+
+
+def sync(fn: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async pilot test in its own event loop (no asyncio plugin needed)."""
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(fn(*args, **kwargs))
+
+    return run
+
+
+SIZES = {"silencio": (80, 24), "silos": (80, 24), "siliconvania": (100, 30)}
+
+
+def app_for(game: str, players: int = 3, seed: int = 4) -> PlayApp:
+    state = tabletop.new_game(game, players, seed)
+    specs = ["human"] + ["random"] * (players - 1)
+    agents = [None] + [make_agent("random", game, seed * 31 + i) for i in range(1, players)]
+    return PlayApp(state, specs, agents)
+
+
+async def until_human(app: PlayApp, pilot, limit: float = 30.0) -> None:
+    """Wait until the game waits for the human seat (or is over): the AI answers from its worker thread."""
+    waited = 0.0
+    while app.state.to_move is not None and app.state.to_move not in app.humans:
+        await pilot.pause(0.01)
+        waited += 0.01
+        assert waited < limit, "the AI seat never answered"
+    await pilot.pause()
+
+
+def text_of(app: PlayApp | ReplayApp, selector: str, width: int = 200) -> str:
+    """The plain text a Static widget shows (its rich content drawn at `width` columns)."""
+    content = app.query_one(selector, Static).content
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(content)
+    return console.export_text()
+
+
+@pytest.mark.parametrize("game", list(SIZES))
+@sync
+async def test_a_whole_game_is_played_through_the_app_to_its_result(game):
+    app = app_for(game)
+    async with app.run_test(size=SIZES[game]) as pilot:
+        moves = 0
+        while not app.state.is_over:
+            await until_human(app, pilot)
+            if app.state.is_over:
+                break
+            assert app.shown == sorted(app.shown, key=lambda a: app.mod.menu_key(app.state.view(0), a.text))
+            # alternate: Enter on the highlighted option, and typing its number
+            if moves % 2:
+                await pilot.press("enter")
+            else:
+                for ch in "1":
+                    await pilot.press(ch)
+                await pilot.press("enter")
+            moves += 1
+        await pilot.pause()
+        status = text_of(app, "#status")
+        assert "Game over: " + app.mod.end_reason(app.state.view(0)) in status
+        board = text_of(app, "#board")
+        assert "Game over" in board
+        await pilot.press("q")
+    assert app.return_value is not None and app.return_value.left is False and moves > 0
+
+
+def _text(content: Any) -> str:
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(content)
+    return console.export_text()
+
+
+class Waiting:
+    """An AI seat that thinks until it is let go (so a test can act while it thinks)."""
+
+    name = "waiting"
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+
+    def act(self, seat: SeatHandle) -> Action:
+        self.go.wait(10)
+        return seat.legal_actions()[0]
+
+
+@sync
+async def test_undo_takes_back_your_action_while_no_one_else_has_acted_and_the_late_answer_is_dropped():
+    state = tabletop.new_game("silos", 2, 3)
+    slow = Waiting()
+    app = PlayApp(state, ["human", "waiting"], [None, slow])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human(app, pilot)
+        before = app.state.history
+        await pilot.press("enter")
+        assert app.thinking == 1 and "AI is thinking" in text_of(app, "#status")
+        assert "waiting" in text_of(app, "#status")
+        await pilot.press("u")
+        assert app.state.history == before and app.state.to_move == 0
+        slow.go.set()
+        await pilot.pause(0.2)
+        assert app.state.history == before  # the stale answer belonged to a position taken back
+        # after another seat has acted, nothing can be taken back
+        await pilot.press("enter")
+        await until_human(app, pilot)
+        n = len(app.state.history)
+        await pilot.press("u")
+        assert len(app.state.history) == n
+
+
+@sync
+async def test_help_explains_the_highlighted_action_with_the_games_help_texts():
+    from tabletop.core.help import explain, game_help
+
+    app = app_for("silencio")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human(app, pilot)
+        highlighted = app.shown[app.query_one("#options", OptionList).highlighted or 0].text
+        await pilot.press("h")
+        assert isinstance(app.screen, TextScreen)
+        page = str(app.screen.body)
+        assert highlighted in page and explain(game_help("silencio"), highlighted) in page
+        assert game_help("silencio")["rules"][0]["text"] in page
+        await pilot.press("escape")
+        await pilot.press("l")
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, TextScreen)
+
+
+@sync
+async def test_hints_search_from_the_seats_view_and_show_values():
+    app = app_for("silencio")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human(app, pilot)
+        await pilot.press("question_mark")
+        for _ in range(600):
+            await pilot.pause(0.01)
+            shown = str(app.screen.query_one(Static).content) + _text(app.screen.query_one(Static).content)
+            if "favourite" in shown:
+                break
+        assert "favourite" in shown and "value" in shown
+        await pilot.press("escape")
+
+
+@sync
+async def test_a_typed_text_that_is_no_action_is_refused_and_changes_nothing():
+    app = app_for("silos")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human(app, pilot)
+        before = app.state.history
+        app.query_one("#entry").focus()
+        for ch in "xyzzy":
+            await pilot.press(ch)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.state.history == before
+
+
+@sync
+async def test_below_the_minimum_size_the_app_asks_for_a_larger_window_or_plain():
+    app = app_for("siliconvania")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        msg = text_of(app, "#too-small")
+        assert "needs at least 100x30" in msg and "--plain" in msg
+        assert not app.query_one("#main").display
+
+
+@sync
+async def test_the_history_panel_stands_beside_the_table_from_120x40():
+    app = app_for("silos")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until_human(app, pilot)
+        assert app.query_one("#history").display
+    app = app_for("silos")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human(app, pilot)
+        assert not app.query_one("#history").display
+
+
+@sync
+async def test_replay_steps_from_any_seats_view_and_opens_every_hand_after_the_end():
+    state = tabletop.new_game("silencio", 3, 2)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    record = state.record()
+    app = ReplayApp(record)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right")
+        assert app.step == 1
+        await pilot.press("s")
+        assert app.seat == 0
+        hand = " ".join(tabletop.replay(record, upto=1).view(0)["hand"])
+        assert hand.split()[0] in text_of(app, "#hand")
+        await pilot.press("end")
+        for _ in range(3):  # p1, p2, then every hand open
+            await pilot.press("s")
+        assert app.seat == "open"
+        notice = text_of(app, "#notice")
+        for p in range(3):
+            for c in state.view(p)["hand"]:
+                assert c in notice
+        await pilot.press("left")
+        assert app.seat is None  # hands close again before the end
+        await pilot.press("q")
+
+
+def test_the_app_and_the_plain_prompt_take_the_same_command_words():
+    for word in ("?", "h", "help", "rules", "l", "history", "u", "undo", "q"):
+        assert word in COMMANDS
