@@ -13,21 +13,26 @@ NO_COMPONENT = {"pass", "end", "skip", "use red light"}
 
 
 def create_in_lobby(page: Page, base: str, seats: list[str], name: str = "Ann",
-                    options: dict[str, str] | None = None) -> str:
-    """Fill the lobby's form (Silencio, one seat choice per seat) and open the table: the game's id."""
+                    options: dict[str, str] | None = None, game: str = "silencio",
+                    multi: dict[str, list[str]] | None = None) -> str:
+    """Fill the lobby's form (the game, one seat choice per seat, options; `multi`: the boxes to tick of each
+    multiple-choice option) and open the table: the game's id."""
     page.goto(f"{base}/")
     page.wait_for_selector("form.create")
-    page.select_option("form.create select[name=game]", "silencio")
+    page.select_option("form.create select[name=game]", game)
     page.select_option("form.create select[name=players]", str(len(seats)))
     page.fill("form.create input[name=name]", name)
     for k, v in (options or {}).items():
         page.select_option(f"form.create select[data-option={k}]", v)
+    for k, values in (multi or {}).items():
+        for v in values:
+            page.check(f"form.create [data-multi={k}] input[value='{v}']")
     for i, choice in enumerate(seats):
         page.select_option(f"form.create select[name=seat{i}]", choice)
     page.click("form.create button[type=submit]")
     page.wait_for_selector("[data-testid=created]")
     page.click("text=Open the table")
-    page.wait_for_selector(".silencio[data-seq]")
+    page.wait_for_selector(f".{game}[data-seq]")
     m = re.search(r"/g/([0-9a-f]+)", page.url)
     assert m, page.url
     return m.group(1)
@@ -50,12 +55,13 @@ def wait_turn_or_end(page: Page, timeout: float = 60_000) -> str:
     return "over" if page.query_selector(".actions .result") else "turn"
 
 
-def move_by_clicks(page: Page, rng: random.Random, clicks: Clicks) -> None:
+def move_by_clicks(page: Page, rng: random.Random, clicks: Clicks,
+                   no_component: set[str] | frozenset[str] = frozenset(NO_COMPONENT)) -> None:
     """Make one move: a random legal target on the table (following multi-click moves), or one of the fallback
     buttons, which offer only actions that concern no component."""
     before = seq_of(page)
     fallback = [b.get_attribute("data-action") or "" for b in page.query_selector_all(".actions > .buttons button.act")]
-    assert set(fallback) <= NO_COMPONENT, f"a component action is offered only as a button: {fallback}"
+    assert set(fallback) <= no_component, f"a component action is offered only as a button: {fallback}"
     targets = page.query_selector_all(".table .target")
     choice = rng.randrange(len(targets) + len(fallback))
     if choice >= len(targets):

@@ -125,8 +125,25 @@ export async function request<T>(method: string, path: string, token?: string | 
   return parsed as T;
 }
 
+/** A game's rules help and explanations (GET /api/meta/games/{game}/help; data: games/<game>/help.toml). */
+export interface GameHelp {
+  title: string;
+  rules: { title: string; text: string }[];
+  actions: Record<string, string>;
+  terms: Record<string, string>;
+}
+
+/** The explanation of the longest `actions` key that is a prefix of the action's text ("" when none). */
+export function explainAction(help: GameHelp | null, action: string): string {
+  if (!help) return "";
+  let best = "";
+  for (const k of Object.keys(help.actions)) if (action.startsWith(k) && k.length > best.length) best = k;
+  return best ? help.actions[best] : "";
+}
+
 export const api = {
   meta: () => request<GameMeta[]>("GET", "/api/meta/games"),
+  help: (game: string) => request<GameHelp>("GET", `/api/meta/games/${game}/help`),
   lobby: () => request<GameInfo[]>("GET", "/api/games"),
   info: (id: string) => request<GameInfo>("GET", `/api/games/${id}`),
   create: (req: CreateRequest) => request<Created>("POST", "/api/games", null, req),

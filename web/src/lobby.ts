@@ -90,7 +90,12 @@ function createForm(metas: GameMeta[], store: SeatStore, onCreated: (c: Created)
     mount(optBox, meta().options.filter((o) => !o.multi).map((o) =>
       h("label.opt", h("span.doc", o.doc), " ",
         h("select", { name: `opt:${o.name}`, dataset: { option: o.name } },
-          o.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(o.default) }, String(c)))))));
+          o.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(o.default) }, String(c)))))),
+      meta().options.filter((o) => o.multi).map((o) =>
+        h("div.opt.multi", { dataset: { multi: o.name } }, h("span.doc", o.doc), " ",
+          o.choices.map((c) => h("label", h("input", {
+            type: "checkbox", value: String(c), checked: Array.isArray(o.default) && o.default.map(String).includes(String(c)),
+          }), ` ${String(c)} `)))));
   }
   function drawSeats(): void {
     const n = Number(playersSel.value);
@@ -115,6 +120,10 @@ function createForm(metas: GameMeta[], store: SeatStore, onCreated: (c: Created)
     for (const o of m.options.filter((x) => !x.multi)) {
       const sel = optBox.querySelector<HTMLSelectElement>(`select[data-option="${o.name}"]`)!;
       options[o.name] = optionValue(sel.value, o.choices);
+    }
+    for (const o of m.options.filter((x) => x.multi)) {
+      const boxes = optBox.querySelectorAll<HTMLInputElement>(`[data-multi="${o.name}"] input:checked`);
+      options[o.name] = Array.from(boxes, (b) => optionValue(b.value, o.choices));
     }
     try {
       const choices = seatSels.map((s) => s.value as SeatChoice);

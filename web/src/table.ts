@@ -1,6 +1,6 @@
 // The generic table shell: header, history, legal actions, turn notice, end panel, live updates and reconnect.
 // The game's own components come from its table module (web/src/games/<game>.ts), drawn from the seat's view.
-import { api, ApiError, socketUrl, type GameInfo, type SeatState, type StateMessage } from "./api";
+import { api, ApiError, explainAction, socketUrl, type GameHelp, type GameInfo, type SeatState, type StateMessage } from "./api";
 import { h, mount } from "./dom";
 import { deciders, detectFeatures, type Feature } from "./features";
 import { tableFor } from "./games";
@@ -69,6 +69,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
   let connected = false;
   let wasMyTurn = false;
   let renderedLog = 0;
+  let help: GameHelp | null = null;
   const baseTitle = `${info.title} · tabletop`;
   document.title = baseTitle;
 
@@ -79,8 +80,9 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     actions: h("section.actions"),
     history: h("ol.history"),
     extras: h("div.extras"),
+    help: h("details.rules", { dataset: { testid: "rules" } }, h("summary", "Rules help")),
   };
-  mount(els.side, els.actions, els.extras,
+  mount(els.side, els.actions, els.help, els.extras,
     h("section.historybox", h("h3", "History"), els.history));
   mount(root, h("div.tablepage", els.header, h("div.tablebody", els.table, els.side)));
 
@@ -100,6 +102,8 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
         else if (r.kind === "select") render();
       },
       act: (a) => void act(a),
+      term: (name) => help?.terms[name] ?? "",
+      explain: (a) => explainAction(help, a),
     };
   }
 
@@ -138,6 +142,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     const paths = module.paths(state.legal, state.view);
     const unbound = Picker.unbound(state.legal, paths);
     const label = (a: string) => module.label?.(a, state!.view) ?? a;
+    const why = (a: string) => explainAction(help, a);
     const parts = [];
     if (error) parts.push(h("div.error", { role: "alert" }, error));
     if (state.status === "over") {
@@ -146,15 +151,20 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     if (myTurn()) {
       parts.push(h("h3", "Your move"));
       if (picker.selected.length) {
-        parts.push(h("div.selection", `Selected: ${picker.selected.join(" → ")} `,
+        parts.push(h("div.selection", `Selected: ${picker.selected.map((k) => module.keyLabel?.(k, state!.view) ?? k).join(" → ")} `,
           h("button.cancel", { onclick: () => { picker.reset(); render(); } }, "cancel")));
       }
-      if (paths.size) parts.push(h("p.hint", "Click a highlighted card, shrine or player on the table."));
+      if (paths.size) parts.push(h("p.hint", "Click a highlighted component on the table."));
+      const ahead = nextActions(paths, picker.selected);
+      const lines = [...new Set(ahead.map(why).filter(Boolean))].slice(0, 4);
+      if (lines.length) parts.push(h("ul.why", { dataset: { testid: "explain" } }, lines.map((t) => h("li", t))));
       parts.push(h("div.buttons", unbound.map((a) =>
-        h("button.act", { disabled: busy, dataset: { action: a }, onclick: () => void act(a) }, label(a)))));
+        h("button.act", { disabled: busy, dataset: { action: a }, title: why(a), onclick: () => void act(a) }, label(a)))));
+      const unboundWhy = [...new Set(unbound.map((a) => (why(a) ? `${label(a)}: ${why(a)}` : "")).filter(Boolean))];
+      if (unboundWhy.length) parts.push(h("ul.why.buttons-why", unboundWhy.map((t) => h("li", t))));
       parts.push(h("details.all", h("summary", `All legal actions (${state.legal.length})`),
         h("div.buttons", state.legal.map((a) =>
-          h("button.act.small", { disabled: busy, dataset: { action: a }, onclick: () => void act(a) }, a)))));
+          h("button.act.small", { disabled: busy, dataset: { action: a }, title: why(a), onclick: () => void act(a) }, a)))));
     }
     mount(els.actions, parts);
     mount(els.extras, features.map((f) => f.panel({ gameId: id, token, state: state! })));
@@ -180,6 +190,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     const t = module.render(state.view, ui());
     t.dataset.seq = String(state.seq);
     mount(els.table, t);
+    annotateTargets(t, module.paths(state.legal, state.view), picker.selected, (a) => explainAction(help, a));
     els.table.classList.toggle("myturn", myTurn());
     renderActions();
     renderHistory();
@@ -294,6 +305,14 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
   window.addEventListener("online", onOnline);
 
   connect();
+  void api.help(info.game).then((got) => {
+    help = got;
+    mount(els.help, h("summary", `Rules help: ${got.title}`),
+      got.rules.map((r) => h("section.rule", h("h4", r.title), h("p", r.text))));
+    render();
+  }).catch(() => {
+    els.help.remove(); // a game without help data: no panel
+  });
   void detectFeatures(id).then((f) => {
     features = f;
     if (state) renderActions();
@@ -310,4 +329,23 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
 function genericResult(s: SeatState): HTMLElement {
   const r = s.view.result;
   return h("div.result", h("h2", "Game over"), r ? h("pre", JSON.stringify(r, null, 1)) : null);
+}
+
+/** The legal actions whose component path continues the selection (all bound actions when nothing is selected). */
+export function nextActions(paths: Map<string, string[]>, selected: string[]): string[] {
+  const out: string[] = [];
+  for (const [a, p] of paths) if (p.length > selected.length && selected.every((k, i) => p[i] === k)) out.push(a);
+  return out;
+}
+
+/** Each highlighted component says in its tooltip what clicking it leads to. */
+function annotateTargets(root: HTMLElement, paths: Map<string, string[]>, selected: string[], why: (a: string) => string): void {
+  const ahead = nextActions(paths, selected);
+  for (const el of root.querySelectorAll<HTMLElement>(".target[data-key]")) {
+    const key = el.dataset.key;
+    const texts = [...new Set(ahead.filter((a) => paths.get(a)![selected.length] === key).map(why).filter(Boolean))];
+    if (!texts.length) continue;
+    const base = el.getAttribute("title");
+    el.setAttribute("title", `${base ? `${base}\n` : ""}→ ${texts.slice(0, 2).join(" / ")}`);
+  }
 }

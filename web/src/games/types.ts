@@ -13,6 +13,10 @@ export interface TableUi {
   selected: string[];
   click(key: string): void;
   act(action: string): void;
+  /** What a table term means (a location, a power, a card…), from the game's help data; "" when unknown. */
+  term?(name: string): string;
+  /** What an action does (longest matching prefix in the game's help data); "" when unknown. */
+  explain?(action: string): string;
 }
 
 export interface TableModule {
@@ -20,6 +24,8 @@ export interface TableModule {
   paths(legal: string[], view: Record<string, unknown>): Paths;
   /** The table drawn from the seat's view only. */
   render(view: Record<string, unknown>, ui: TableUi): HTMLElement;
+  /** A readable name for a selected component key (default: the key). */
+  keyLabel?(key: string, view: Record<string, unknown>): string;
   /** A readable label for an action's button (default: its text). */
   label?(action: string, view: Record<string, unknown>): string;
   /** The end-of-game panel from the final view, or null for the generic one. */

@@ -224,3 +224,27 @@ def load(path: Path = DATA) -> Components:
         return parse(data)
     except ComponentError as e:
         raise ComponentError(f"{path.name}: {e}") from e
+
+
+def client_data(c: Components) -> dict[str, Any]:
+    """The static component data the browser table draws with (web/src/games/siliconvania.data.ts, written by
+    scripts/web-data): public facts printed on the components, never anything about a game in progress."""
+
+    def tile(t: Tile) -> list[Any]:
+        return [t.name, t.type, t.blood, t.coffins, t.animal, t.innovation, t.survival, list(t.bonus)]
+
+    return {
+        "version": 1,
+        "types": list(c.types),
+        "animals": list(c.animals),
+        "tiles": [tile(t) for t in c.tiles],
+        "castles": [tile(t) for t in c.castles],
+        "trains": [list(t) for t in c.trains],
+        "antiquities": list(ANTIQUITY_KINDS),
+        "objectives": list(OBJECTIVES),
+        "specialists": {str(r): [s.name, list(s.effect)] for r, s in sorted(c.specialists.items())},
+        "track": [TRACK_KINDS[k] for k in c.track],
+        "bid_cards": [[b.ability, b.cost] for b in c.bid_cards],
+        "bonus_kinds": list(BONUS_KINDS),
+        "rounds": c.rounds,
+    }
