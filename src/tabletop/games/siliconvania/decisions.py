@@ -9,6 +9,7 @@ single option is applied at once (but for bids, which stay a decision so that a 
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action
@@ -44,7 +45,23 @@ from tabletop.games.siliconvania.notation import (
     action_sentence,
     tiles_text,
 )
-from tabletop.games.siliconvania.tasks import BONUS_TASKS, K_PLACE, K_RELOCATE, K_STEP
+from tabletop.games.siliconvania.tasks import (
+    BONUS_TASKS,
+    K_ANTIQUITY,
+    K_BID,
+    K_CASTLE,
+    K_EXCHANGE,
+    K_OBJECTIVE,
+    K_PLACE,
+    K_POOL,
+    K_RECOVER,
+    K_RELOCATE,
+    K_STEP,
+    K_SWAP_OBJECTIVE,
+    K_TAKE,
+    K_TRAIN,
+    K_UPGRADE,
+)
 
 if TYPE_CHECKING:
     from tabletop.games.siliconvania.rules import SiliconVaniaState
@@ -276,3 +293,23 @@ def relocate(s: SiliconVaniaState, p: int, how: str, i: int, j: int) -> None:
         an[i], an[j] = an[j], an[i]
     else:
         g[j], an[j], g[i], an[i] = g[i], an[i], -1, -1
+
+
+OptionsFn = Callable[["SiliconVaniaState", int, int], list[Action]]
+DecideFn = Callable[["SiliconVaniaState", int, int, Action], None]
+# Each decision task: its seat's options and the effect of the chosen one.
+DECISION_FUNCTIONS: dict[int, tuple[OptionsFn, DecideFn]] = {
+    K_BID: (options_bid, decide_bid),
+    K_RECOVER: (options_recover, decide_recover),
+    K_POOL: (options_pool, decide_pool),
+    K_PLACE: (options_place, decide_place),
+    K_CASTLE: (options_castle, decide_castle),
+    K_TRAIN: (options_train, decide_train),
+    K_UPGRADE: (options_upgrade, decide_upgrade),
+    K_RELOCATE: (options_relocate, decide_relocate),
+    K_SWAP_OBJECTIVE: (options_swap_objective, decide_swap_objective),
+    K_EXCHANGE: (options_exchange, decide_exchange),
+    K_ANTIQUITY: (options_antiquity, decide_antiquity),
+    K_TAKE: (options_take, decide_take),
+    K_OBJECTIVE: (options_objective, decide_objective),
+}

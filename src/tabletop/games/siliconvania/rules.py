@@ -36,14 +36,11 @@ from tabletop.games.siliconvania.tasks import (
     BONUS_TASKS,
     DECISIONS,
     EFFECT_TASKS,
-    K_ANTIQUITY,
     K_BID,
-    K_CASTLE,
     K_CAT,
     K_CONTRACT,
     K_DISCARD,
     K_END_ROUND,
-    K_EXCHANGE,
     K_GAIN,
     K_HOUND,
     K_OBJECTIVE,
@@ -51,18 +48,14 @@ from tabletop.games.siliconvania.tasks import (
     K_PLACE_ALL,
     K_POOL,
     K_RECOVER,
-    K_RELOCATE,
     K_REST_TWO_PLAYERS,
     K_REVEAL,
     K_ROUND,
     K_SPECIALIST_PHASE,
     K_SPECIALIST_TURN,
     K_STEP,
-    K_SWAP_OBJECTIVE,
     K_TAKE,
     K_TILE_TURN,
-    K_TRAIN,
-    K_UPGRADE,
     K_VAMPIRE,
     TRACK_TASK,
     Task,
@@ -644,25 +637,7 @@ class SiliconVaniaState(State):
 
 # ---- dispatch and precomputed tables (the hot path only indexes these) -------------------------------------
 _S = SiliconVaniaState
-OptionsFn = Callable[[_S, int, int], list[Action]]
-DecideFn = Callable[[_S, int, int, Action], None]
 AutoFn = Callable[[_S, int, int, int], None]
-# Each decision task: its seat's options and the effect of the chosen one (decisions.py).
-_DECISION_FUNCTIONS: dict[int, tuple[OptionsFn, DecideFn]] = {
-    K_BID: (decisions.options_bid, decisions.decide_bid),
-    K_RECOVER: (decisions.options_recover, decisions.decide_recover),
-    K_POOL: (decisions.options_pool, decisions.decide_pool),
-    K_PLACE: (decisions.options_place, decisions.decide_place),
-    K_CASTLE: (decisions.options_castle, decisions.decide_castle),
-    K_TRAIN: (decisions.options_train, decisions.decide_train),
-    K_UPGRADE: (decisions.options_upgrade, decisions.decide_upgrade),
-    K_RELOCATE: (decisions.options_relocate, decisions.decide_relocate),
-    K_SWAP_OBJECTIVE: (decisions.options_swap_objective, decisions.decide_swap_objective),
-    K_EXCHANGE: (decisions.options_exchange, decisions.decide_exchange),
-    K_ANTIQUITY: (decisions.options_antiquity, decisions.decide_antiquity),
-    K_TAKE: (decisions.options_take, decisions.decide_take),
-    K_OBJECTIVE: (decisions.options_objective, decisions.decide_objective),
-}
 # Each automatic task: the step of the flow it runs (the `_a_*` methods above).
 _AUTOMATIC_FUNCTIONS: dict[int, AutoFn] = {
     K_ROUND: _S._a_round,
@@ -681,11 +656,12 @@ _AUTOMATIC_FUNCTIONS: dict[int, AutoFn] = {
     K_REST_TWO_PLAYERS: _S._a_rest_two_players,
     K_END_ROUND: _S._a_end_round,
 }
-_OPTIONS: list[OptionsFn | None] = [None] * 28
-_DECIDE: list[DecideFn] = [lambda s, p, a, act: None] * 28
+_OPTIONS: list[decisions.OptionsFn | None] = [None] * 28
+_DECIDE: list[decisions.DecideFn] = [lambda s, p, a, act: None] * 28
 _AUTO: list[AutoFn] = [lambda s, p, a, b: None] * 28
-for _k, (_options, _decide) in _DECISION_FUNCTIONS.items():
+for _k, (_options, _decide) in decisions.DECISION_FUNCTIONS.items():
     _OPTIONS[_k], _DECIDE[_k] = _options, _decide
 for _k, _auto in _AUTOMATIC_FUNCTIONS.items():
     _AUTO[_k] = _auto
-assert set(_DECISION_FUNCTIONS) == DECISIONS and not set(_DECISION_FUNCTIONS) & set(_AUTOMATIC_FUNCTIONS)
+assert set(decisions.DECISION_FUNCTIONS) == DECISIONS
+assert not set(decisions.DECISION_FUNCTIONS) & set(_AUTOMATIC_FUNCTIONS)
