@@ -19,10 +19,14 @@ ENDPOINTS = [  # (method, path template): {gid} is a real game's id or garbage
     ("POST", "/api/games/{gid}/claim"), ("POST", "/api/games/{gid}/reseat"), ("POST", "/api/games/{gid}/actions"),
     ("GET", "/api/games/{gid}/state"), ("GET", "/api/games/{gid}/log"), ("GET", "/api/games/{gid}/record"),
     ("POST", "/api/games/{gid}/undo"),
+    ("POST", "/api/games/{gid}/hints"), ("POST", "/api/games/{gid}/chat"), ("GET", "/api/games/{gid}/chat"),
+    ("GET", "/api/games/{gid}/clock"),
 ]
-READS = {path for method, path in ENDPOINTS if method == "GET"}
+READS = {path for method, path in ENDPOINTS if method == "GET"} | {"/api/games/{gid}/hints"}
+"""Requests that may succeed and change nothing (a hint asked with the real token of the seat to move)."""
 KEYS = ["game", "players", "options", "visibility", "seats", "creator_name", "invite", "seat", "name", "action",
-        "seq", "client_action_id", "count", "kind", "ai", "start", "token", "since"]
+        "seq", "client_action_id", "count", "kind", "ai", "start", "token", "since", "move_seconds", "chat_since"]
+# not "text": {"text": "hi"} with a real token is a valid chat line, not garbage (bad lines: tests/server/test_chat.py)
 
 text = st.text(max_size=60)
 ascii_text = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=80)
@@ -44,7 +48,8 @@ queries = st.dictionaries(st.sampled_from(KEYS) | ascii_text, ascii_text, max_si
 
 def snapshot(client: TestClient, gid: str, tokens: list[str]) -> Any:
     return ([client.get(f"/api/games/{gid}/state", headers=auth(t)).json() for t in tokens],
-            client.get(f"/api/games/{gid}").json(), client.get("/api/games").json())
+            client.get(f"/api/games/{gid}").json(), client.get("/api/games").json(),
+            client.get(f"/api/games/{gid}/chat").json(), client.get(f"/api/games/{gid}/clock").json())
 
 
 def check_answer(r: httpx.Response, read: bool) -> None:
@@ -79,7 +84,8 @@ def test_garbage_to_every_http_endpoint_gets_a_clear_4xx_and_changes_nothing(mak
     except (httpx.InvalidURL, UnicodeEncodeError, ValueError):
         return  # the client refuses to send it at all
     final = r.url.path  # after a redirect to the canonical path (a trailing slash)
-    check_answer(r, read=method == "GET" and any(final == t.replace("{gid}", gid) for t in READS))
+    read = method == "GET" or final.endswith("/hints")
+    check_answer(r, read=read and any(final == t.replace("{gid}", gid) for t in READS))
     assert snapshot(client, gid, tokens) == before
 
 
@@ -111,7 +117,7 @@ def fuzz_client(make_client: Factory) -> TestClient:
     key = id(make_client)
     if key not in _clients:
         _clients.clear()
-        client = make_client()
+        client = make_client(hint_seconds=0.01)
         gid, tokens = two_humans(client, "silos")
         create(client, "silencio", [{"kind": "creator"}, {"kind": "ai", "ai": "easy"}], visibility="public")
         for _ in range(300):  # play on until no seat may undo: a garbage request must not be able to change it

@@ -1,4 +1,4 @@
-"""The `tabletop` command: games, play, replay, bench, arena."""
+"""The `tabletop` command: games, play, replay, bench, arena, serve, loadtest."""
 
 from __future__ import annotations
 
@@ -58,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parsers(sub)
     bench.add_parser(sub)
     importlib.import_module("tabletop.cli.serve").add_parser(sub)
+    importlib.import_module("tabletop.cli.loadtest").add_parser(sub)
     try:
         arena = importlib.import_module("tabletop.cli.arena")
     except ModuleNotFoundError:

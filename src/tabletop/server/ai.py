@@ -23,3 +23,14 @@ def choose_action(record: dict[str, Any], seat: int, label: str, seed: int) -> s
         raise ValueError(f"seat {seat} is not to move")
     agent = make_agent(AI_LABELS[label], state.game, seed)
     return agent.act(SeatHandle(state, seat)).text
+
+
+def hint_actions(record: dict[str, Any], seat: int, seed: int, seconds: float) -> list[dict[str, Any]]:
+    """ISMCTS hints for `seat` from its own view (a `SeatHandle` of the state the record rebuilds to): the top
+    candidate actions with their estimated value in [0, 1] and how many search iterations tried them. The
+    search runs for `seconds` (its whole budget)."""
+    from tabletop.agents.ismcts import hints
+
+    handle = SeatHandle(replay(record), seat)
+    return [{"action": a.text, "value": round(value, 4), "visits": visits}
+            for a, visits, value in hints(handle, iters=10**9, seed=seed, seconds=seconds)]

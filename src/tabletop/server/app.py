@@ -14,16 +14,19 @@ from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from tabletop.server.api.main import api_router
+from tabletop.server.clocks import Clocks
 from tabletop.server.limits import Buckets, RateLimit
 from tabletop.server.pubsub import Broker, InProcessBroker, PgBroker
 from tabletop.server.service import GameService, ServiceError
 from tabletop.server.settings import Settings
 from tabletop.server.storage import Storage
+from tabletop.server.table import RateLimited, Table
 from tabletop.server.web import mount_web
 
 log = logging.getLogger("tabletop.server")
 
-STATUS = {"not_found": 404, "unauthorized": 401, "forbidden": 403, "conflict": 409, "invalid": 422}
+STATUS = {"not_found": 404, "unauthorized": 401, "forbidden": 403, "conflict": 409, "invalid": 422,
+          "rate_limited": 429, "busy": 503}
 
 
 def _pool_factory(workers: int) -> Callable[[], Executor] | None:
@@ -68,10 +71,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = GameService(storage, broker, _pool_factory(settings.ai_workers), settings.public_url,
                               settings.cache_games)
         app.state.service = service
+        hint_pool = _pool_factory(settings.hint_workers)
+        app.state.table = Table(service, settings, hint_pool() if hint_pool is not None else None)
+        app.state.clocks = Clocks(service, app.state.table, settings.clock_tick)
         service.start()
+        app.state.clocks.start()
         try:
             yield
         finally:
+            app.state.clocks.close()
+            app.state.table.close()
             service.close()
             storage.close()
 
@@ -89,7 +98,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 def _handlers(app: FastAPI) -> None:
     async def service_error(_: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, ServiceError)
-        return JSONResponse({"detail": exc.message, **exc.extra}, status_code=STATUS[exc.kind])
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else None
+        return JSONResponse({"detail": exc.message, **exc.extra}, status_code=STATUS[exc.kind], headers=headers)
 
     async def invalid_request(_: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)

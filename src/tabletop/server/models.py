@@ -66,3 +66,31 @@ class EventRow(Base):
     text: Mapped[str] = mapped_column(Text)
     client_action_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MessageRow(Base):
+    """A line at the table: a player's chat (`chat`) or the server's notice to everyone (`notice`), indexed per
+    game from 0. Never updated, never deleted."""
+
+    __tablename__ = "messages"
+    __table_args__ = (UniqueConstraint("game_id", "idx", name="uq_messages_game_idx"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    idx: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(10))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClockRow(Base):
+    """A game's move clock: seconds per move, and the deadline of the decision owed at event `seq`."""
+
+    __tablename__ = "clocks"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    move_seconds: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

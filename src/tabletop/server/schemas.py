@@ -32,6 +32,9 @@ class CreateGameIn(Strict):
     visibility: Literal["public", "private"] = "private"
     seats: list[SeatIn] | None = Field(default=None, min_length=1, max_length=16)
     creator_name: str = Field(default="host", min_length=1, max_length=40)
+    move_seconds: int | None = Field(default=None, ge=1, le=30 * 86400)
+    """A move clock: seconds each decision may take (e.g. 120 live, 259200 for 3 days); on time-out the
+    heuristic agent moves for the seat."""
 
 
 class ClaimIn(Strict):
@@ -62,3 +65,9 @@ class UndoIn(Strict):
     count: int = Field(default=1, ge=1, le=1000)
     seq: int = Field(ge=0, le=10_000_000)
     client_action_id: str | None = Field(default=None, min_length=1, max_length=64)
+
+
+class ChatIn(Strict):
+    """A line of table chat."""
+
+    text: str = Field(min_length=1, max_length=2000)

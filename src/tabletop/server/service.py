@@ -514,6 +514,23 @@ class GameService:
         return {"seq": live.seq, "action": None, "kind": "undo", "duplicate": False,
                 "state": self.snapshot(live.header.id, seat)}
 
+    def act_for(self, game_id: str, seat: int, text: str, seq: int, client_action_id: str) -> str | None:
+        """Commit `text` for `seat` on the server's own authority (a move clock ran out) if the game is still at
+        event `seq` with `seat` to decide: the canonical action, or None if the game moved on meanwhile."""
+        live = self._get(game_id)
+        with live.lock:
+            if self.shared or seq > live.seq:
+                self._refresh(live)
+            if live.seq != seq or live.header.status != "playing" or live.state.to_move != seat:
+                return None
+            try:
+                action = self._commit(live, seat, text, client_action_id)
+            except EventConflict:
+                self._refresh(live)
+                return None
+            self._schedule_ai(live)
+            return action
+
     def _commit(self, live: Live, seat: int, text: str, client_action_id: str | None) -> str:
         """Apply on a clone, commit the event, then swap the state in and announce it. Caller holds the lock."""
         new = live.state.clone()

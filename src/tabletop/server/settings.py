@@ -45,6 +45,25 @@ class Settings(BaseSettings):
     cache_games: int = 2000
     """Games kept in memory at most; the least recently used finished games go first (rebuilt on demand)."""
 
+    hint_workers: int = 1
+    """Worker processes that compute hints (ISMCTS from the asking seat's view); 0 turns hints off."""
+    hint_seconds: float = 2.0
+    """The search time of one hint."""
+    hint_rate: float = 0.2
+    """Hints per second per seat, sustained (one every 5 s); `hint_burst` at once."""
+    hint_burst: int = 3
+    """Hints a seat may ask for at once before `hint_rate` applies."""
+    chat_rate: float = 1.0
+    """Chat lines per second per seat, sustained; `chat_burst` at once."""
+    chat_burst: int = 5
+    """Chat lines a seat may send at once before `chat_rate` applies."""
+    chat_max_chars: int = 500
+    """The longest chat line."""
+    chat_max_messages: int = 5000
+    """Messages (chat and notices) a game holds at most."""
+    clock_tick: float = 0.5
+    """How often (seconds) the AI-owning process looks at the move clocks."""
+
     def db_url(self) -> str:
         """The database URL in force."""
         return self.db or default_db_url()

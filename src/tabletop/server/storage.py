@@ -6,8 +6,9 @@ transaction, committed before the method returns: the caller tells clients only 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -15,13 +16,40 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy import Engine, create_engine, event, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from tabletop.server.models import EventRow, GameRow, SeatRow
+from tabletop.server.models import ClockRow, EventRow, GameRow, MessageRow, SeatRow
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+@dataclass(frozen=True)
+class Message:
+    """A line at the table: `chat` from a seat, or a `notice` from the server (seat None)."""
+
+    index: int
+    kind: str
+    seat: int | None
+    name: str
+    text: str
+    time: datetime
+
+    def public(self) -> dict[str, Any]:
+        """As sent to clients."""
+        return {"index": self.index, "kind": self.kind, "seat": self.seat, "name": self.name, "text": self.text,
+                "time": self.time.isoformat()}
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A game's move clock: seconds per move; the decision owed at event `seq` is due at `deadline`."""
+
+    game_id: str
+    move_seconds: int
+    seq: int | None
+    deadline: datetime | None
 
 
 class EventConflict(Exception):
@@ -117,6 +145,10 @@ class Storage:
         self.url = url
         self.engine = make_engine(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._write_lock: AbstractContextManager[object] = (
+            threading.Lock() if self.engine.dialect.name == "sqlite" else nullcontext())
+        """SQLite has one writer at a time: this process's writers queue here instead of in SQLite's busy handler
+        (which sleeps in steps of up to 100 ms). WAL lets reads go on meanwhile; PostgreSQL needs no lock."""
 
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision shipped in the package."""
@@ -135,10 +167,16 @@ class Storage:
         with self._sessions() as s, s.begin():
             yield s
 
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        """A write transaction (SQLite: one of this process's writers at a time)."""
+        with self._write_lock, self._sessions() as s, s.begin():
+            yield s
+
     # ---- games and seats ------------------------------------------------------------------------------
     def create_game(self, header: GameHeader, seats: list[SeatInfo]) -> None:
         """Store a new game with its seats."""
-        with self._session() as s:
+        with self._write() as s:
             s.add(GameRow(id=header.id, game=header.game, rules_version=header.rules_version, players=header.players,
                           options=header.options, seed=header.seed, visibility=header.visibility,
                           creator_name=header.creator_name, creator_hash=header.creator_hash, status=header.status,
@@ -165,14 +203,14 @@ class Storage:
         for name, value in (expect or {}).items():
             col = getattr(SeatRow, name)
             cond.append(col.is_(None) if value is None else col == value)
-        with self._session() as s:
+        with self._write() as s:
             done = s.execute(update(SeatRow).where(*cond).values(**fields))
             return bool(getattr(done, "rowcount", 0) == 1)
 
     def set_status(self, game_id: str, status: str, expect: str | None = None) -> None:
         """Change a game's status (waiting, playing, over); only from `expect` if given."""
         cond = [GameRow.id == game_id] + ([GameRow.status == expect] if expect is not None else [])
-        with self._session() as s:
+        with self._write() as s:
             s.execute(update(GameRow).where(*cond).values(status=status))
 
     def list_games(self, statuses: tuple[str, ...], limit: int) -> list[tuple[GameHeader, list[SeatInfo]]]:
@@ -202,10 +240,64 @@ class Storage:
     def append_event(self, game_id: str, ev: Event, status: str | None = None) -> None:
         """Commit one event (and the game's new status, if it changed), or EventConflict if `seq` is taken."""
         try:
-            with self._session() as s:
+            with self._write() as s:
                 s.add(EventRow(game_id=game_id, seq=ev.seq, seat=ev.seat, kind=ev.kind, text=ev.text,
                                client_action_id=ev.client_action_id, time=ev.time))
                 if status is not None:
                     s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
         except IntegrityError as e:
             raise EventConflict(f"event {ev.seq} of game {game_id} already exists") from e
+
+    # ---- table messages (chat, notices) ---------------------------------------------------------------------
+    def add_message(self, game_id: str, kind: str, seat: int | None, name: str, text: str,
+                    limit: int | None = None) -> Message | None:
+        """Append a message with the game's next index (retried if another writer took it); None if the game
+        already holds `limit` messages."""
+        for _ in range(20):
+            try:
+                with self._write() as s:
+                    count = s.scalar(select(func.count()).select_from(MessageRow).where(MessageRow.game_id == game_id))
+                    idx = int(count or 0)
+                    if limit is not None and idx >= limit:
+                        return None
+                    t = now()
+                    s.add(MessageRow(game_id=game_id, idx=idx, kind=kind, seat=seat, name=name, text=text, time=t))
+                return Message(idx, kind, seat, name, text, t)
+            except IntegrityError:
+                continue
+        raise EventConflict(f"could not store a message in game {game_id}: too many concurrent writers")
+
+    def messages(self, game_id: str, start: int = 0, limit: int = 500) -> list[Message]:
+        """A game's messages from index `start` on (at most `limit`)."""
+        with self._session() as s:
+            rows = s.scalars(select(MessageRow).where(MessageRow.game_id == game_id, MessageRow.idx >= start)
+                             .order_by(MessageRow.idx).limit(limit)).all()
+            return [Message(r.idx, r.kind, r.seat, r.name, r.text, _aware(r.time)) for r in rows]
+
+    # ---- clocks --------------------------------------------------------------------------------------------
+    def set_clock(self, game_id: str, move_seconds: int) -> None:
+        """Give a game a move clock of `move_seconds`."""
+        with self._write() as s:
+            s.add(ClockRow(game_id=game_id, move_seconds=move_seconds, seq=None, deadline=None))
+
+    def clock(self, game_id: str) -> Clock | None:
+        """A game's clock, or None."""
+        with self._session() as s:
+            r = s.get(ClockRow, game_id)
+            return None if r is None else _clock(r)
+
+    def running_clocks(self) -> list[Clock]:
+        """The clocks of every game in play."""
+        with self._session() as s:
+            rows = s.scalars(select(ClockRow).join(GameRow, GameRow.id == ClockRow.game_id)
+                             .where(GameRow.status == "playing")).all()
+            return [_clock(r) for r in rows]
+
+    def set_deadline(self, game_id: str, seq: int, deadline: datetime) -> None:
+        """Store the deadline of the decision owed at event `seq`."""
+        with self._write() as s:
+            s.execute(update(ClockRow).where(ClockRow.game_id == game_id).values(seq=seq, deadline=deadline))
+
+
+def _clock(r: ClockRow) -> Clock:
+    return Clock(r.game_id, r.move_seconds, r.seq, None if r.deadline is None else _aware(r.deadline))

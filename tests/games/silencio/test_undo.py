@@ -1,4 +1,4 @@
-"""Ruling C-22: what a Silencio player may take back (and why the passing round is not simultaneous)."""
+"""Ruling C-23: what a Silencio player may take back (and why the passing round is not simultaneous)."""
 
 from __future__ import annotations
 

@@ -343,7 +343,7 @@ class SilencioState(State):
 
     # ---- applying ----------------------------------------------------------------------------------------
     def _reveals(self, action: Action, after: Self) -> bool:
-        """Ruling C-22: a pass or a phrase tells the team something; otherwise, whether any seat learned where a
+        """Ruling C-23: a pass or a phrase tells the team something; otherwise, whether any seat learned where a
         card is that it did not know (a card played from a hidden hand, handed over, drawn or shown)."""
         if action.verb in ("pass", "tavern") or len(after.deck) != len(self.deck):
             return True

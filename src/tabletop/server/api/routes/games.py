@@ -19,6 +19,8 @@ def create_game(body: CreateGameIn, service: ServiceDep) -> dict[str, Any]:
     """A new game. The answer holds the creator's tokens and the invite links: shown once, stored hashed."""
     seats = [SeatRequest(s.kind, s.ai, s.name) for s in body.seats] if body.seats else None
     made = service.create(body.game, body.players, body.options, body.visibility, seats, body.creator_name)
+    if body.move_seconds is not None:
+        service.storage.set_clock(made.game_id, body.move_seconds)
     return {
         "id": made.game_id,
         "creator_token": made.creator_token,

@@ -2,7 +2,9 @@
 
 On connect: the seat's (or spectator's) view, legal actions, seq, whether it owes a decision (`owes_decision`,
 `decision_seq`, and the public `deciding` and `decided`), how many of its actions it may take back (`undoable`),
-and its log from entry `since`. After every event: the same again, with only the log entries it has not been sent.
+and its log from entry `since`, then the table's messages from index `chat_since` (if any). After every event: the
+same again, with only the log entries it has not been sent; after every new table message (chat or notice):
+`{"type": "chat", "start", "messages", "chat_pos"}`.
 Messages from the client are read only to notice a disconnect (actions go over REST); one larger than
 `max_socket_message_bytes` closes the socket (1009), and so does sending more than `max_socket_messages_per_second`
 in a second (1008).
@@ -19,6 +21,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tabletop.server import views
 from tabletop.server.service import GameService, ServiceError
+from tabletop.server.table import Table, chat_topic
 
 router = APIRouter(tags=["live"])
 POLICY_VIOLATION = 1008
@@ -55,15 +58,30 @@ class _Feed:
         return out
 
 
+class _ChatFeed:
+    """One connection's cursor in the table's messages (chat and notices, readable by everyone)."""
+
+    def __init__(self, table: Table, game_id: str, since: int) -> None:
+        self.table, self.game_id, self.cursor = table, game_id, since
+
+    def message(self) -> dict[str, Any] | None:
+        page = self.table.messages(self.game_id, self.cursor)
+        if not page["messages"]:
+            return None
+        self.cursor = page["chat_pos"]
+        return {"type": "chat", **page}
+
+
 @router.websocket("/games/{game_id}/ws")
-async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, since: int = 0) -> None:
+async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, since: int = 0,
+                      chat_since: int = 0) -> None:
     """Push this seat's picture of the game after every event."""
     service: GameService = ws.app.state.service
     settings = ws.app.state.settings
     if not origin_allowed(ws, settings.public_url, settings.allowed_origins):
         await ws.close(code=POLICY_VIOLATION, reason="origin not allowed")
         return
-    if len(game_id) > 32 or (token is not None and len(token) > 200) or since < 0:
+    if len(game_id) > 32 or (token is not None and len(token) > 200) or since < 0 or chat_since < 0:
         await ws.close(code=POLICY_VIOLATION, reason="bad request")
         return
     try:
@@ -73,22 +91,36 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
         return
     await ws.accept()
     sub = service.broker.subscribe(game_id)
+    chat_sub = service.broker.subscribe(chat_topic(game_id))
     feed = _Feed(service, game_id, seat, since)
+    chat = _ChatFeed(ws.app.state.table, game_id, chat_since)
     reader = asyncio.create_task(_read_until_closed(ws, settings.max_socket_message_bytes,
                                                     settings.max_socket_messages_per_second))
     try:
         await ws.send_json(await run_in_threadpool(feed.message))
+        said = await run_in_threadpool(chat.message)
+        if said is not None:
+            await ws.send_json(said)
         while True:
             notice = asyncio.create_task(sub.next())
-            done, _ = await asyncio.wait({reader, notice}, return_when=asyncio.FIRST_COMPLETED)
-            if notice not in done:
-                notice.cancel()
+            line = asyncio.create_task(chat_sub.next())
+            done, _ = await asyncio.wait({reader, notice, line}, return_when=asyncio.FIRST_COMPLETED)
+            for task in (notice, line):
+                if task not in done:
+                    task.cancel()
+            if reader in done:
                 break
-            await ws.send_json(await run_in_threadpool(feed.message))
+            if notice in done:
+                await ws.send_json(await run_in_threadpool(feed.message))
+            if line in done:
+                said = await run_in_threadpool(chat.message)
+                if said is not None:
+                    await ws.send_json(said)
     except Exception:  # the client went away mid-send, or the game failed to load: just drop the socket
         pass
     finally:
         sub.close()
+        chat_sub.close()
         reader.cancel()
 
 

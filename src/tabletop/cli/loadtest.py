@@ -1,0 +1,53 @@
+"""`tabletop loadtest`: bots over WebSocket play whole games against a real server process (see
+`tabletop.server.loadtest`). Needs the `server` extra."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from tabletop.cli.common import error_line
+
+
+def cmd_loadtest(args: argparse.Namespace) -> int:
+    """Run the load test and print its figures (and write them as JSON with --json)."""
+    from tabletop.server import loadtest
+
+    games = tuple(args.games.split(","))
+    unknown = [g for g in games if g not in loadtest.GAMES]
+    if unknown or args.games_at_once < 1 or args.players < 2 or args.max_seconds <= 0:
+        print(error_line(f"bad arguments: games must be among {', '.join(loadtest.GAMES)}; --games-at-once >= 1, "
+                         "--players >= 2, --max-seconds > 0"))
+        return 2
+    steps = [int(x) for x in args.steps.split(",")] if args.steps else None
+    report = loadtest.run(args.mode, args.db, games, args.games_at_once, args.players, (0.2, 0.8), args.max_seconds,
+                          steps, args.step_seconds, args.seed)
+    print(loadtest.format_report(report))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(report, f, indent=1)
+    bad = any(report.get(k, {}).get(f, 0) for k in ("paced",) for f in ("errors", "lost_events", "duplicated_events"))
+    bad = bad or any(s["errors"] or s["lost_events"] or s["duplicated_events"]
+                     for s in report.get("saturation", {}).get("steps", []))
+    return 1 if bad else 0
+
+
+def add_parser(sub: Any) -> None:
+    """Register `tabletop loadtest`."""
+    p = sub.add_parser("loadtest", help="bots play whole games over WebSocket against a real server process")
+    p.add_argument("--mode", choices=("paced", "saturation", "both"), default="both",
+                   help="paced: games at once with 0.2-0.8 s think time; saturation: no think time, rising load")
+    p.add_argument("--db", default="sqlite",
+                   help="sqlite (a fresh file), postgresql (a throwaway cluster) or the URL of an empty database")
+    p.add_argument("--games-at-once", type=int, default=200, help="paced mode: concurrent games (default 200)")
+    p.add_argument("--games", default=",".join(("silos", "siliconvania", "silencio")),
+                   help="the games to play, in turn (default all three)")
+    p.add_argument("--players", type=int, default=2, help="players per game, all bots (default 2)")
+    p.add_argument("--max-seconds", type=float, default=900, help="paced mode: give up on games after this long")
+    p.add_argument("--steps", default=None,
+                   help="saturation: games at once per step (default 1,2,3,4,6,8,12,16,24,32,48,64)")
+    p.add_argument("--step-seconds", type=float, default=20, help="saturation: seconds per step (default 20)")
+    p.add_argument("--seed", type=int, default=1, help="the bots' random choices")
+    p.add_argument("--json", default=None, help="also write the full report to this file")
+    p.set_defaults(func=cmd_loadtest)

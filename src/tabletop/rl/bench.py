@@ -1,0 +1,103 @@
+"""Throughput of the environments against the raw engine, measured in the same run (`scripts/rl_bench.py`).
+
+Per game and player count, random play (a uniformly random legal action each decision):
+
+- *engine*: `legal_actions()`, a choice, `apply()`: the engine's cost of one decision;
+- *AEC*: `observe(agent)` (view, encoding and mask) for the agent to move, a choice from the mask, `step()`,
+  on the bare environment (`tabletop.rl.env`, no PettingZoo wrapper);
+- *wrapped*: the same through PettingZoo's usual debugging wrappers (AssertOutOfBounds, OrderEnforcing), with
+  `last()` as a user would call it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from tabletop.core import new_game
+
+
+@dataclass
+class BenchRow:
+    game: str
+    players: int
+    engine_us: float
+    aec_us: float
+    wrapped_us: float
+
+    @property
+    def ratio(self) -> float:
+        return self.aec_us / self.engine_us
+
+
+def _engine(game: str, players: int, seconds: float) -> float:
+    rng = random.Random(0)
+    steps, seed, spent = 0, 0, 0.0
+    while spent < seconds:
+        state = new_game(game, players, seed)
+        seed += 1
+        t0 = time.process_time()
+        n = 0
+        while state.to_move is not None and n < 3000:
+            state.apply(rng.choice(state.legal_actions()))
+            n += 1
+        spent += time.process_time() - t0
+        steps += n
+    return spent / steps * 1e6
+
+
+def _aec(game: str, players: int, seconds: float, wrapped: bool) -> float:
+    from tabletop.rl.aec import env as make_env
+
+    rng = np.random.default_rng(0)
+    steps, seed, spent = 0, 0, 0.0
+    while spent < seconds:
+        e = make_env(game, players=players, max_steps=3000)
+        if wrapped:
+            from pettingzoo.utils import wrappers
+
+            e = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(e))
+        e.reset(seed=seed)
+        seed += 1
+        t0 = time.process_time()
+        n = 0
+        if wrapped:
+            for _agent in e.agent_iter():
+                obs, _, term, trunc, _ = e.last()
+                if term or trunc:
+                    e.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                e.step(int(legal[rng.integers(len(legal))]))
+                n += 1
+        else:
+            base = e
+            while not (base.terminations[base.agent_selection] or base.truncations[base.agent_selection]):
+                obs = base.observe(base.agent_selection)
+                legal = np.flatnonzero(obs["action_mask"])
+                base.step(int(legal[rng.integers(len(legal))]))
+                n += 1
+        spent += time.process_time() - t0
+        steps += n
+    return spent / steps * 1e6
+
+
+def bench(games: list[tuple[str, int]], seconds: float = 2.0) -> list[BenchRow]:
+    """Microseconds per decision of the engine, the bare AEC environment and the wrapped one (CPU time)."""
+    rows = []
+    for game, players in games:
+        rows.append(BenchRow(game, players, _engine(game, players, seconds), _aec(game, players, seconds, False),
+                             _aec(game, players, seconds, True)))
+    return rows
+
+
+def table(rows: list[BenchRow]) -> str:
+    out = ["| game | players | engine µs/decision | AEC µs/step | AEC / engine | wrapped µs/step | wrapped steps/s |",
+           "| --- | --- | --- | --- | --- | --- | --- |"]
+    for r in rows:
+        out.append(f"| {r.game} | {r.players} | {r.engine_us:.1f} | {r.aec_us:.1f} | {r.ratio:.1f}× | "
+                   f"{r.wrapped_us:.1f} | {1e6 / r.wrapped_us:,.0f} |")
+    return "\n".join(out)

@@ -1,0 +1,519 @@
+"""Observation encoders: a seat's view (`state.view(seat)`) as a fixed-length float32 vector.
+
+Every encoder is a function of the view alone, so two states that give a seat the same view give it the same
+observation and nothing hidden can reach a learner (a property test checks it with `state.sample`). Seats are
+*relative*: slot 0 is always the observing seat, slot 1 the next seat clockwise, and so on, so one policy can
+play any seat. Counts are scaled to about [0, 1] by a fixed divisor named in the layout.
+
+`Encoder.layout` lists the named slices (`name`, `start`, `stop`, `doc`); docs/rl.md prints them and a test
+checks that it documents every field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tabletop.core import game_info
+from tabletop.core.errors import InvalidOptions
+from tabletop.core.options import OptionValue
+from tabletop.core.state import View
+
+OBS_LOW, OBS_HIGH = -1.0, 4.0
+"""Bounds of every observation entry (the environments' Box); most entries lie in [0, 1]."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named slice of an observation vector."""
+
+    name: str
+    start: int
+    stop: int
+    doc: str
+
+
+class Layout:
+    """Named slices of an observation vector, added in order."""
+
+    def __init__(self) -> None:
+        self.fields: list[Field] = []
+        self.size = 0
+
+    def add(self, name: str, n: int, doc: str) -> int:
+        """Reserve `n` entries called `name`; returns their start offset."""
+        start = self.size
+        self.fields.append(Field(name, start, start + n, doc))
+        self.size += n
+        return start
+
+    def slice(self, name: str) -> slice:
+        """The slice of the field called `name`."""
+        for f in self.fields:
+            if f.name == name:
+                return slice(f.start, f.stop)
+        raise KeyError(name)
+
+    def table(self) -> str:
+        """A Markdown table of the layout (for docs/rl.md)."""
+        rows = ["| slice | field | meaning |", "| --- | --- | --- |"]
+        rows += [f"| {f.start}:{f.stop} | `{f.name}` | {f.doc} |" for f in self.fields]
+        return "\n".join(rows)
+
+
+class Encoder:
+    """Turns a view of one seat into a vector of `layout.size` float32 values."""
+
+    game: str
+    players: int
+    layout: Layout
+
+    @property
+    def size(self) -> int:
+        """The length of every observation."""
+        return self.layout.size
+
+    def encode(self, view: View) -> np.ndarray:
+        """The observation of `view` (a view for a seat, not a spectator's)."""
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        self.fill(view, out)
+        return out
+
+    def fill(self, view: View, out: np.ndarray) -> None:
+        """Write the observation of `view` into `out` (already zeroed)."""
+        raise NotImplementedError
+
+
+def _rel(seat: int, me: int, n: int) -> int:
+    return (seat - me) % n
+
+
+# ---- Silencio ------------------------------------------------------------------------------------------------
+
+
+class SilencioEncoder(Encoder):
+    """Silencio: cards as one-hot sets (colour-major, values 2..max), the rows, shrines, effects and the phase."""
+
+    def __init__(self, players: int) -> None:
+        from tabletop.games.silencio import notation as r
+        from tabletop.games.silencio.components import COMPONENTS
+
+        self.game, self.players = "silencio", players
+        n = players
+        self.maxv = maxv = COMPONENTS.max_value[n]
+        self.per = maxv - 1
+        self.nc = nc = 4 * self.per
+        self.colours = tuple(r.COLOURS)
+        self.phases = tuple(r.PHASE_NAMES)
+        self.pending = tuple(r.PENDING_TEXT)
+        cards = "one entry per card, colour-major (red, blue, yellow, green), values 2.." + str(maxv)
+        lay = self.layout = Layout()
+        self.o_hand = lay.add("hand", nc, f"my hand ({cards})")
+        self.o_known = lay.add("known", (n - 1) * nc, "cards I know in the hand of seat +1, +2, ... (relative)")
+        self.o_front = lay.add("fronts", n * nc, "face-up cards in front of seat +0, +1, ... (relative)")
+        self.o_oracle = lay.add("oracle", nc, "the face-up oracle cards")
+        self.o_box = lay.add("box", nc, "cards returned to the box")
+        self.o_rows = lay.add("rows", nc, "cards played into the rows")
+        self.o_last = lay.add("row_last", 4, f"last value of each row / {maxv} (0: empty)")
+        self.o_dark = lay.add("row_last_dark", 4, "1 if the last card of the row shows its dark half")
+        self.o_shrines = lay.add("shrines_light", 5, "light shrines: red, blue, yellow, green, large")
+        self.o_sizes = lay.add("hand_sizes", n, "hand size of seat +0, +1, ... / 12")
+        self.o_deck = lay.add("deck", 1, f"cards left in the deck / {nc}")
+        self.o_eff = lay.add("effects", 3, "skip next dark, skip next light, green only")
+        self.o_rand = lay.add("random_play", n, "one-hot relative seat that must play a random card (yellow dark)")
+        self.o_tav = lay.add("tavern", 3, "tavern variant on, tavern open, dark effects / opens-at")
+        self.o_said = lay.add("said", n * 9, "per relative seat, its last tavern phrase: count/48, high colour "
+                              "one-hot (4), avoid colour one-hot (4)")
+        self.o_phase = lay.add("phase", len(self.phases), "one-hot phase: " + ", ".join(self.phases))
+        self.o_pend = lay.add("pending", len(self.pending), "one-hot pending effect decision (phase effect)")
+        self.o_move = lay.add("to_move", n, "one-hot relative seat to move (all 0 when over)")
+        self.o_turn = lay.add("turn", n, "one-hot relative seat whose turn it is")
+        self.o_first = lay.add("first_player", n, "one-hot relative first player")
+        self.o_left = lay.add("cards_left", 1, f"cards left to the team / {nc}")
+        self.letter = {ch: i for i, ch in enumerate("rbyg")}
+
+    def _card(self, text: str) -> int:
+        return self.letter[text[0]] * self.per + int(text[1:]) - 2
+
+    def fill(self, view: View, out: np.ndarray) -> None:
+        n, me, nc, card = self.players, view["seat"], self.nc, self._card
+        for c in view["hand"] or ():
+            out[self.o_hand + card(c)] = 1
+        for q, cs in view["known"].items():
+            base = self.o_known + (_rel(int(q), me, n) - 1) * nc
+            for c in cs:
+                out[base + card(c)] = 1
+        for q, cs in enumerate(view["fronts"]):
+            base = self.o_front + _rel(q, me, n) * nc
+            for c in cs:
+                out[base + card(c)] = 1
+        for c in view["oracle"]:
+            out[self.o_oracle + card(c)] = 1
+        for c in view["box"]:
+            out[self.o_box + card(c)] = 1
+        rows, halves = view["rows"], view["halves"]
+        for i, col in enumerate(self.colours):
+            row = rows[col]
+            letter = "rbyg"[i]
+            for v in row:
+                if v >= 2:
+                    out[self.o_rows + card(f"{letter}{v}")] = 1
+            if row:
+                out[self.o_last + i] = row[-1] / self.maxv
+                out[self.o_dark + i] = halves[col][-1] == "dark"
+        for i, lit in enumerate(view["shrines"].values()):
+            out[self.o_shrines + i] = lit == "light"
+        for q, size in enumerate(view["hand_sizes"]):
+            out[self.o_sizes + _rel(q, me, n)] = size / 12
+        out[self.o_deck] = view["deck"] / nc
+        eff = view["effects"]
+        out[self.o_eff] = eff["skip_next_dark"]
+        out[self.o_eff + 1] = eff["skip_next_light"]
+        out[self.o_eff + 2] = eff["green_only"]
+        if eff["random_play"] is not None:
+            out[self.o_rand + _rel(eff["random_play"], me, n)] = 1
+        tav = view["tavern"]
+        if tav is not None:
+            out[self.o_tav] = 1
+            out[self.o_tav + 1] = tav["open"]
+            out[self.o_tav + 2] = tav["dark_effects"] / max(1, tav["opens_at"])
+        for p, text in view["said"]:
+            base = self.o_said + _rel(p, me, n) * 9
+            words = text.rstrip(".").split()
+            if text.startswith("I have only"):
+                out[base + 1:base + 5] = 0
+                out[base + 1 + self.colours.index(words[-1])] = 1
+            elif text.startswith("Please"):
+                out[base + 5:base + 9] = 0
+                out[base + 5 + self.colours.index(words[4])] = 1
+            else:
+                out[base] = int(words[2]) / 48
+        out[self.o_phase + self.phases.index(view["phase"])] = 1
+        if view["phase"] == "effect":
+            decision = view["decision"]
+            for k, t in enumerate(self.pending):
+                if decision.endswith(t):
+                    out[self.o_pend + k] = 1
+                    break
+        if view["to_move"] is not None:
+            out[self.o_move + _rel(view["to_move"], me, n)] = 1
+        if view["turn"] is not None:
+            out[self.o_turn + _rel(view["turn"], me, n)] = 1
+        out[self.o_first + _rel(view["first_player"], me, n)] = 1
+        out[self.o_left] = view["cards_left"] / nc
+
+
+# ---- SILOS -----------------------------------------------------------------------------------------------------
+
+
+class SilosEncoder(Encoder):
+    """SILOS: per location the figures and influence of each faction, focus groups and abduction spaces; supplies,
+    decks, every faction's holdings and the phase. Factions are relative: mine, then the next seats clockwise, then
+    (2 players) the non-player faction."""
+
+    def __init__(self, players: int) -> None:
+        from tabletop.games.silos import frames as r
+        from tabletop.games.silos.components import COMMON_CARDS, FACTION_CARDS, HUMAN_TYPES
+
+        self.game, self.players = "silos", players
+        n = players
+        self.nf = nf = 3 if n == 2 else n  # factions on the board (2 players: + the non-player faction)
+        self.types = HUMAN_TYPES
+        self.common = COMMON_CARDS
+        self.faction_cards = FACTION_CARDS
+        self.phases = (*r.FRAME_NAMES, "game over")
+        lay = self.layout = Layout()
+        per_loc = nf * 4 + (nf + 1) + 4 + 1 + 5 + 2 + (nf + 1) + (nf + 2)
+        self.per_loc = per_loc
+        self.o_loc = lay.add(
+            "locations", 7 * per_loc,
+            f"7 locations x {per_loc}: per relative faction (figures/7, leader, distinguished/7, influence/10); "
+            f"who leads (one-hot faction or none); focus group count per human type / 7; cow on the abduction space; "
+            f"human there (one-hot none, politician, government, influencer, professional); alternate tile; crop "
+            f"circles tile here; crop circle token (one-hot faction or none); skill tile (one-hot module off, on the "
+            f"board, claimed by faction f)",
+        )
+        self.o_ufo = lay.add("ufo", 7, "one-hot location of the UFO")
+        self.o_ranks = lay.add("ranks", nf * nf, "Town Hall ranks: for rank r (best first), one-hot relative faction")
+        self.o_bag = lay.add("bag", 4, "humans of each type in the bag / 14")
+        self.o_hand = lay.add("hand", 4, "drawn humans of each type waiting to be placed / 4")
+        self.o_supply = lay.add("supply", 3, "cows / 12, caps / 12, emblems / 20 in the supply")
+        self.o_deck = lay.add("common_deck", 4, "common cards of each kind left in the deck / 8")
+        self.o_disc = lay.add("common_discards", 4, "common cards of each kind discarded / 8")
+        self.o_play = lay.add("card_in_play", 4, "common cards of each kind in play / 4")
+        self.o_last = lay.add("last_revealed", 5, "one-hot last revealed common card (or none)")
+        per_seat = 4 + 3 + 3 + 4 + 2
+        self.per_seat = per_seat
+        self.o_seats = lay.add(
+            "seats", nf * per_seat,
+            f"per relative faction ({per_seat}): humans of each type / 7, cows / 6, emblems / 5, emblems "
+            "reached target, unused faction cards (sighting, confluence, powers), held common cards / 2, crop tokens "
+            "left / 3, figures to place / 7",
+        )
+        self.o_target = lay.add("emblem_target", 1, "emblems that end the game / 5")
+        self.o_phase = lay.add("phase", len(self.phases), "one-hot phase: " + ", ".join(self.phases))
+        self.o_move = lay.add("to_move", n, "one-hot relative seat to move")
+        self.o_active = lay.add("active", n, "one-hot relative seat whose turn it is")
+
+    def _order(self, view: View) -> dict[str | None, int]:
+        """Colour -> relative faction index (mine first; the non-player faction last)."""
+        me, n = view["seat"], self.players
+        order: dict[str | None, int] = {}
+        for q, s in enumerate(view["seats"][:n]):
+            order[s["color"]] = _rel(q, me, n)
+        npf = view["non_player_faction"]
+        if npf is not None:
+            order[npf] = n
+        return order
+
+    def fill(self, view: View, out: np.ndarray) -> None:
+        nf, types = self.nf, self.types
+        fac = self._order(view)
+        for i, loc in enumerate(view["locations"]):
+            b = self.o_loc + i * self.per_loc
+            for col, f in loc["figures"].items():
+                k = b + fac[col] * 4
+                out[k] = f["figures"] / 7
+                out[k + 1] = f["leader"]
+                out[k + 2] = f["distinguished"] / 7
+            for col, x in loc["influence"].items():
+                out[b + fac[col] * 4 + 3] = x / 10
+            b += nf * 4
+            out[b + (fac[loc["leads"]] if loc["leads"] is not None else nf)] = 1
+            b += nf + 1
+            for t, c in loc["focus"].items():
+                out[b + types.index(t)] = c / 7
+            b += 4
+            out[b] = bool(loc["cow"])
+            b += 1
+            out[b + (0 if loc["human"] is None else 1 + types.index(loc["human"]))] = 1
+            b += 5
+            out[b] = loc["alternate"]
+            out[b + 1] = loc["crop_circles_tile"]
+            b += 2
+            out[b + (fac[loc["crop_circle"]] if loc["crop_circle"] is not None else nf)] = 1
+            b += nf + 1
+            st = loc["skill_tile"]
+            out[b + (0 if st is None else 1 if st == "board" else 2 + fac[st])] = 1
+        if view["ufo"] is not None:
+            out[self.o_ufo + view["ufo"]] = 1
+        for r, col in enumerate(view["ranks"]):
+            out[self.o_ranks + r * nf + fac[col]] = 1
+        for t, c in view["bag"].items():
+            out[self.o_bag + types.index(t)] = c / 14
+        for t, c in view["hand"].items():
+            out[self.o_hand + types.index(t)] = c / 4
+        sup = view["supply"]
+        out[self.o_supply] = sup["cows"] / 12
+        out[self.o_supply + 1] = sup["caps"] / 12
+        out[self.o_supply + 2] = sup["emblems"] / 20
+        for k, key in enumerate(self.common):
+            out[self.o_deck + k] = view["common_deck"].get(key, 0) / 8
+            out[self.o_disc + k] = view["common_discards"].get(key, 0) / 8
+            out[self.o_play + k] = view["card_in_play"].get(key, 0) / 4
+        last = view["last_revealed"]
+        out[self.o_last + (0 if last is None else 1 + self.common.index(last))] = 1
+        target = view["emblem_target"]
+        for s in view["seats"]:
+            b = self.o_seats + fac[s["color"]] * self.per_seat
+            for t, c in s["humans"].items():
+                out[b + types.index(t)] = c / 7
+            out[b + 4] = s["cows"] / 6
+            out[b + 5] = s["emblems"] / 5
+            out[b + 6] = s["emblems"] >= target
+            for k, key in enumerate(self.faction_cards):
+                out[b + 7 + k] = s["faction_cards"][key]
+            for key, c in s["held_common"].items():
+                out[b + 10 + self.common.index(key)] = c / 2
+            out[b + 14] = s["crop_tokens_left"] / 3
+            out[b + 15] = s["figures_to_place"] / 7
+        out[self.o_target] = target / 5
+        out[self.o_phase + self.phases.index(view["phase"])] = 1
+        me, n = view["seat"], self.players
+        if view["to_move"] is not None:
+            out[self.o_move + _rel(view["to_move"], me, n)] = 1
+        if view.get("active") is not None:
+            out[self.o_active + _rel(view["active"], me, n)] = 1
+
+
+# ---- SiliconVania ----------------------------------------------------------------------------------------------
+
+
+class SiliconVaniaEncoder(Encoder):
+    """SiliconVania: per relative seat its city (tile ids, antiquities, perimeter), supplies and bids; the public
+    pools, row and supply; my own hand, discards and bid cards."""
+
+    def __init__(self, players: int) -> None:
+        from tabletop.games.siliconvania import notation as r
+        from tabletop.games.siliconvania.tasks import DECISION_NAMES
+
+        self.game, self.players = "siliconvania", players
+        n = players
+        c = r.COMPONENTS
+        self.nt = nt = r.N_TILES
+        self.ranks = sorted(c.specialists)
+        self.rank_index = {s: i for i, s in enumerate(self.ranks)}
+        self.ns = ns = len(self.ranks)
+        self.npools = 4 if n == 2 else n + 1
+        self.decisions = tuple(dict.fromkeys(DECISION_NAMES.values()))
+        lay = self.layout = Layout()
+        self.o_round = lay.add("round", 8, "one-hot round 1..8")
+        self.o_pools = lay.add("pools", self.npools * nt, f"per selection pool, its tiles (one entry per tile id "
+                               f"0..{nt - 1})")
+        self.o_exch = lay.add("exchange_pool", nt, "tiles in the exchange pool")
+        self.o_row = lay.add("row", ns, f"specialists in the row (one entry per rank, {ns} ranks ascending)")
+        self.o_gone = lay.add("tile_discards", nt, "discarded tiles")
+        self.o_decks = lay.add("decks", 2, "tiles left in the deck / 88, specialists left / 70")
+        self.o_supply = lay.add("supply", 4 + 7 + 6 + 5,
+                                "vampires / 60, cats, hounds, contracts / 15; castles (7 types), trains (6) still in "
+                                "the supply; antiquities of each kind / 3")
+        self.o_order = lay.add("order", n * n, "resolution order: for position k, one-hot relative seat")
+        self.o_move = lay.add("to_move", n, "one-hot relative seat to move")
+        self.o_dec = lay.add("decision", len(self.decisions), "one-hot decision: " + ", ".join(self.decisions))
+        self.per_seat = 16 * 2 + 16 * 5 + 8 * 3 + 7 + 4 + 2 + 8 + 8 + ns + ns + 3 + 8 + ns + 2 + 2
+        self.o_seats = lay.add(
+            "seats", n * self.per_seat,
+            f"per relative seat ({self.per_seat}): grid cells filled and tile id / 88 (16 x 2), antiquity kind "
+            "one-hot per cell (16 x 5), perimeter slot castle / upgraded castle / train (8 x 3), castle type per "
+            "perimeter... (7: castle types held), vampires / 20, cats, hounds, contracts / 5; innovation and "
+            "survival / 20; bid cards count one-hot (8); bid history: last revealed bid per round one-hot-ish "
+            "(8, card / 7, recovery -1); objectives (ranks); known hand (ranks); hand size, discard size / 10, "
+            "has bid; current bid card one-hot (8); bid specialist (ranks); bid value / 7, pending tiles / 4; "
+            "revealed discards count / 10, objectives count / 5",
+        )
+        self.o_hand = lay.add("my_hand", ns, "my specialist hand (ranks)")
+        self.o_disc = lay.add("my_discard", ns, "my specialist discard pile (ranks)")
+        self.o_bids = lay.add("my_bid_cards", 8, "my silent bid cards in hand (0..7)")
+        self.o_biddisc = lay.add("my_bid_discards", 8, "my silent bid cards discarded (0..7)")
+        self.o_pending = lay.add("my_pending_tiles", nt, "tiles I hold waiting to be placed")
+
+    def fill(self, view: View, out: np.ndarray) -> None:
+        n, me, nt, ri = self.players, view["seat"], self.nt, self.rank_index
+        rnd = view["round"]
+        if 1 <= rnd <= 8:
+            out[self.o_round + rnd - 1] = 1
+        for k, pool in enumerate(view["pools"]):
+            for t in pool:
+                out[self.o_pools + k * nt + t] = 1
+        for t in view["exchange_pool"]:
+            out[self.o_exch + t] = 1
+        for s in view["row"]:
+            out[self.o_row + ri[s]] = 1
+        for t in view["tile_discards"]:
+            out[self.o_gone + t] = 1
+        out[self.o_decks] = view["tile_deck"] / 88
+        out[self.o_decks + 1] = view["specialist_deck"] / 70
+        sup, b = view["supply"], self.o_supply
+        out[b] = sup["vampires"] / 60
+        out[b + 1] = sup["cats"] / 15
+        out[b + 2] = sup["hounds"] / 15
+        out[b + 3] = sup["contracts"] / 15
+        for c in sup["castles"]:
+            out[b + 4 + c] = 1
+        for t in sup["trains"]:
+            out[b + 11 + t] = 1
+        for a in sup["antiquities"]:
+            out[b + 17 + a] += 1 / 3
+        for k, q in enumerate(view["order"]):
+            out[self.o_order + k * n + _rel(q, me, n)] = 1
+        if view["to_move"] is not None:
+            out[self.o_move + _rel(view["to_move"], me, n)] = 1
+        if view["decision"] in self.decisions:
+            out[self.o_dec + self.decisions.index(view["decision"])] = 1
+        ns = self.ns
+        for q, s in enumerate(view["seats"]):
+            b = self.o_seats + _rel(q, me, n) * self.per_seat
+            for i, t in enumerate(s["grid"]):
+                if t >= 0:
+                    out[b + 2 * i] = 1
+                    out[b + 2 * i + 1] = (t + 1) / 88
+            b += 32
+            for i, a in enumerate(s["antiquities"]):
+                if a >= 0:
+                    out[b + 5 * i + a] = 1
+            b += 80
+            for i, p in enumerate(s["perimeter"]):
+                if 0 <= p < 7:
+                    out[b + 3 * i] = 1
+                elif 7 <= p < 14:
+                    out[b + 3 * i + 1] = 1
+                elif p >= 20:
+                    out[b + 3 * i + 2] = 1
+            b += 24
+            for p in s["perimeter"]:
+                if 0 <= p < 14:
+                    out[b + p % 7] = 1
+            b += 7
+            out[b] = s["vampires"] / 20
+            out[b + 1] = s["cats"] / 5
+            out[b + 2] = s["hounds"] / 5
+            out[b + 3] = s["contracts"] / 5
+            b += 4
+            out[b] = s["innovation"] / 20
+            out[b + 1] = s["survival"] / 20
+            b += 2
+            out[b + min(7, s["bid_cards_count"])] = 1
+            b += 8
+            for k, e in enumerate(s["bid_history"][-8:]):
+                out[b + k] = e / 7
+            b += 8
+            for r in s["objectives"]:
+                out[b + ri[r]] = 1
+            b += ns
+            for r in s["known_hand"]:
+                out[b + ri[r]] = 1
+            b += ns
+            out[b] = s["hand_size"] / 10
+            out[b + 1] = s["discard_size"] / 10
+            out[b + 2] = s["has_bid"]
+            b += 3
+            bid = s.get("bid")
+            if bid is not None:
+                out[b + bid[0]] = 1
+            b += 8
+            if bid is not None and bid[1] in ri:
+                out[b + ri[bid[1]]] = 1
+            b += ns
+            out[b] = (s.get("bid_value") or 0) / 7
+            out[b + 1] = len(s["pending_tiles"]) / 4
+            b += 2
+            out[b] = len(s["revealed_discards"]) / 10
+            out[b + 1] = len(s["objectives"]) / 5
+        mine = view["seats"][me]
+        for r in mine.get("hand", ()):
+            out[self.o_hand + ri[r]] = 1
+        for r in mine.get("discard", ()):
+            out[self.o_disc + ri[r]] = 1
+        for c in mine.get("bid_cards", ()):
+            out[self.o_bids + c] = 1
+        for c in mine.get("bid_discards", ()):
+            out[self.o_biddisc + c] = 1
+        for t in mine["pending_tiles"]:
+            out[self.o_pending + t] = 1
+
+
+ENCODERS: dict[str, Callable[[int], Encoder]] = {
+    "silencio": SilencioEncoder,
+    "silos": SilosEncoder,
+    "siliconvania": SiliconVaniaEncoder,
+}
+
+
+def encoder(game: str, players: int, options: Mapping[str, OptionValue] | None = None) -> Encoder:
+    """The observation encoder of `game` for `players` seats (the layout does not depend on the options)."""
+    info = game_info(game)
+    if not isinstance(players, int) or isinstance(players, bool) or not info.min_players <= players <= info.max_players:
+        raise InvalidOptions(f"{info.title} takes {info.min_players}-{info.max_players} players, not {players!r}")
+    make = ENCODERS.get(info.name)
+    if make is None:
+        raise InvalidOptions(f"{info.title} has no observation encoder yet")
+    return make(players)
+
+
+def describe(game: str, players: int) -> list[dict[str, Any]]:
+    """The layout as JSON-ready rows."""
+    enc = encoder(game, players)
+    return [{"name": f.name, "start": f.start, "stop": f.stop, "doc": f.doc} for f in enc.layout.fields]

@@ -1,0 +1,53 @@
+"""Around the board: hints (`POST /games/{id}/hints`), table chat (`POST`/`GET /games/{id}/chat`), the clock."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from starlette.concurrency import run_in_threadpool
+
+from tabletop.server.api.deps import ServiceDep, TokenDep
+from tabletop.server.api.routes.games import GameId
+from tabletop.server.schemas import ChatIn
+from tabletop.server.table import Busy, Table
+
+router = APIRouter(prefix="/games", tags=["table"])
+
+
+def _table(request: Request) -> Table:
+    table: Table = request.app.state.table
+    return table
+
+
+@router.post("/{game_id}/hints")
+async def hints(game_id: GameId, request: Request, token: TokenDep) -> dict[str, Any]:
+    """ISMCTS hints for the token's seat, from its own view, computed in a hint worker (never in this loop)."""
+    table = _table(request)
+    fut, facts = await run_in_threadpool(table.hint, game_id, token)
+    try:
+        found = await asyncio.wait_for(asyncio.wrap_future(fut), timeout=table.settings.hint_seconds + 60)
+    except TimeoutError:
+        raise Busy("the hint took too long; try again") from None
+    return {**facts, "hints": found}
+
+
+@router.post("/{game_id}/chat")
+def say(game_id: GameId, body: ChatIn, request: Request, token: TokenDep) -> dict[str, Any]:
+    """A seated player's line at the table (not in Silencio)."""
+    return _table(request).say(game_id, token, body.text)
+
+
+@router.get("/{game_id}/chat")
+def chat(game_id: GameId, request: Request, start: Annotated[int, Query(ge=0, le=10_000_000)] = 0
+         ) -> dict[str, Any]:
+    """The table's messages (chat and the server's notices) from index `start` on; anyone may read."""
+    return _table(request).messages(game_id, start)
+
+
+@router.get("/{game_id}/clock")
+def clock(game_id: GameId, request: Request, service: ServiceDep) -> dict[str, Any]:
+    """The game's move clock: seconds per move and the deadline of the decision owed now (null: no clock)."""
+    service.info(game_id)
+    return {"game_id": game_id, "clock": request.app.state.clocks.describe(game_id)}

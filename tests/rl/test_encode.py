@@ -1,0 +1,115 @@
+"""Observation encoders: functions of the view alone, with a documented layout."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop.core import game_info, new_game
+from tabletop.rl.encode import OBS_HIGH, OBS_LOW, encoder
+
+from .configs import GAMES, all_configs
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+
+
+def _random_state(game: str, players: int, options: dict[str, Any], seed: int, steps: int) -> Any:
+    """A state after up to `steps` random actions, stopping before the end (a finished game is not sampled:
+    samples are beliefs for a seat that still has to decide)."""
+    state = new_game(game, players, seed, options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        nxt = state.clone()
+        nxt.apply(rng.choice(state.legal_actions()))
+        if nxt.is_over:
+            break
+        state = nxt
+    return state
+
+
+def _strip(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in ("log", "log_pos")}
+
+
+CONFIGS = all_configs()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(CONFIGS), st.integers(0, 2**32), st.integers(0, 400), st.integers(0, 4), st.integers(0, 2**31))
+def test_two_states_giving_a_seat_the_same_view_give_it_the_same_observation(
+    config: tuple[str, int, dict[str, Any]], seed: int, steps: int, seat: int, k: int
+) -> None:
+    game, players, options = config
+    seat %= players
+    state = _random_state(game, players, options, seed, steps)
+    other = state.sample(seat, k)  # every hidden card, bid and future draw redrawn
+    assert _strip(other.view(seat)) == _strip(state.view(seat))
+    enc = encoder(game, players)
+    a, b = enc.encode(state.view(seat)), enc.encode(other.view(seat))
+    assert np.array_equal(a, b)
+    # the log is not read either: the view without its log tail encodes the same
+    view = state.view(seat)
+    view["log"] = []
+    assert np.array_equal(enc.encode(view), a)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGS[::3])
+def test_observations_have_the_layout_size_and_stay_in_bounds(game: str, players: int, options: dict[str, Any]) -> None:
+    enc = encoder(game, players)
+    for seed in range(2):
+        state = new_game(game, players, seed, options)
+        rng = random.Random(seed)
+        while True:
+            for seat in range(players):
+                x = enc.encode(state.view(seat))
+                assert x.shape == (enc.size,) and x.dtype == np.float32
+                assert float(x.min()) >= OBS_LOW and float(x.max()) <= OBS_HIGH
+            if state.is_over or len(state.history) > 600:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_an_observation_differs_when_the_seat_sees_something_change() -> None:
+    """Not a constant: the encoding follows the game (here, every move of the first 30 of a SILOS game)."""
+    enc = encoder("silos", 2)
+    state = new_game("silos", 2, 3)
+    seen = set()
+    for _ in range(30):
+        seen.add(enc.encode(state.view(0)).tobytes())
+        state.apply(state.legal_actions()[0])
+    assert len(seen) > 20
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_layouts_are_contiguous_and_documented(game: str) -> None:
+    text = DOC.read_text(encoding="utf-8")
+    info = game_info(game)
+    for n in range(info.min_players, info.max_players + 1):
+        fields = encoder(game, n).layout.fields
+        pos = 0
+        for f in fields:
+            assert f.start == pos and f.stop > f.start and f.doc
+            pos = f.stop
+    for f in encoder(game, info.min_players).layout.fields:
+        assert re.search(rf"`{re.escape(f.name)}`", text), f"docs/rl.md does not document {game} field {f.name}"
+
+
+def test_silencio_tavern_phrases_are_encoded_per_seat() -> None:
+    """Every phrase the tavern lets a player say lands in its seat's slots (the phrases are rare in random play)."""
+    enc = encoder("silencio", 3)
+    view = new_game("silencio", 3, 1, {"variant": "tavern"}).view(1)
+    said = enc.layout.slice("said")
+    for col, colour in enumerate(("red", "blue", "yellow", "green")):
+        view["said"] = [[2, "I have 3 card(s) that I cannot play."], [0, f"I have only cards with a high value of "
+                        f"{colour}."], [0, f"Please do not play {colour} cards."]]
+        x = enc.encode(view)[said].reshape(3, 9)  # relative seats: p1 (me), p2, p0
+        assert x[1, 0] == pytest.approx(3 / 48) and x[1, 1:].sum() == 0
+        assert x[2, 0] == 0 and x[2, 1 + col] == 1 and x[2, 5 + col] == 1 and x[2].sum() == 2
+        assert x[0].sum() == 0

@@ -1,0 +1,34 @@
+"""The load test itself, small: bots play whole games against a real server process under the default limits, and
+the report says what it measured (no errors, nothing lost or duplicated, latencies, memory, the engine's cost)."""
+
+from __future__ import annotations
+
+from tabletop.server import loadtest
+
+
+def test_a_small_load_test_plays_games_to_the_end_and_loses_nothing() -> None:
+    report = loadtest.run("both", "sqlite", games=("silencio", "siliconvania"), n_games=2, think=(0.0, 0.02),
+                          max_seconds=120, steps=[1], step_seconds=1.0)
+    paced = report["paced"]
+    assert paced["games_finished"] == 2 and paced["games_unfinished"] == 0
+    assert paced["errors"] == 0 and paced["lost_events"] == 0 and paced["duplicated_events"] == 0
+    assert paced["actions"] > 20 and 0 < paced["p50_ms"] <= paced["p95_ms"] <= paced["p99_ms"] <= paced["max_ms"]
+    assert paced["server_rss_peak_mb"] > 10
+    (step,) = report["saturation"]["steps"]
+    assert step["games_finished"] >= 1 and step["errors"] == 0 and step["lost_events"] == 0
+    assert report["engine"]["actions_measured"] >= paced["actions"] and report["engine"]["us_per_action"] > 0
+    text = loadtest.format_report(report)
+    assert "people-paced" in text and "saturation" in text and "engine alone" in text
+
+
+def test_percentiles_are_nearest_rank() -> None:
+    xs = [float(i) for i in range(1, 101)]
+    assert loadtest.percentile(xs, 0.5) == 50 and loadtest.percentile(xs, 0.99) == 99
+    assert loadtest.percentile(xs, 1.0) == 100 and loadtest.percentile([], 0.5) == 0
+
+
+def test_bots_get_distinct_loopback_addresses() -> None:
+    a = loadtest.Addresses()
+    got = [a.next() for _ in range(600)]
+    assert got[0] == "127.0.0.2" and len(set(got)) == 600
+    assert all(x.startswith("127.") and 2 <= int(x.rsplit(".", 1)[1]) <= 251 for x in got)
