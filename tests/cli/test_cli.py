@@ -63,7 +63,7 @@ def test_human_seat_takes_a_number_or_text_and_explains_refusals(monkeypatch):
     # the human sees only its own hand: another seat's cards never appear in the rendered table
     mine = set(state.view(state.to_move)["hand"])
     hidden = {c for p in range(3) if p != state.to_move for c in state.snapshot()["hands"][p]}
-    from tabletop.games.silencio.rules import card_text
+    from tabletop.games.silencio.notation import card_text
     for c in hidden:
         if card_text(c) not in mine and card_text(c) not in state.view(state.to_move)["oracle"]:
             assert f" {card_text(c)} " not in text.split("Your hand")[1].splitlines()[0] + " "

@@ -117,7 +117,7 @@ def test_silencio_other_hands_are_not_drawn(when):
 
 
 def _card_texts(hand: list[Any]) -> list[str]:
-    from tabletop.games.silencio.rules import card_text
+    from tabletop.games.silencio.notation import card_text
     return [c if isinstance(c, str) else card_text(c) for c in hand]
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 
 import tabletop
-from tabletop.games.silencio.rules import SilencioState, card_text
+from tabletop.games.silencio.notation import card_text
+from tabletop.games.silencio.rules import SilencioState
 
 NO_SHRINES = [False] * 5
 

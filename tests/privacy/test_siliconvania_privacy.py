@@ -13,8 +13,9 @@ import re
 
 import tabletop
 from tabletop.core import Rng
-from tabletop.games.siliconvania.rules import BID_CARDS, K_RECOVER, K_SWAPOBJ, SWAP
+from tabletop.games.siliconvania.notation import BID_CARDS, SWAP
 from tabletop.games.siliconvania.rules import SiliconVaniaState as S
+from tabletop.games.siliconvania.tasks import K_RECOVER, K_SWAP_OBJECTIVE
 
 
 def _to_bid(players: int, seed: int, bids_made: int) -> tabletop.core.State:
@@ -78,7 +79,7 @@ def test_cards_taken_from_the_row_stay_in_the_takers_hand_in_samples():
 def _swap_position() -> S:
     """Seat 1 holds objectives 30 and 31; in hand 40 (taken from the row: everyone knows) and 41 (dealt: unseen);
     in its discard pile 12 (a revealed bid)."""
-    s = S.for_test(3, 2, tasks=[(K_SWAPOBJ, 1, 0, 0)], objs=[[], [30, 31], []], hand=[[1, 2], [40, 41], [3, 4]],
+    s = S.for_test(3, 2, tasks=[(K_SWAP_OBJECTIVE, 1, 0, 0)], objs=[[], [30, 31], []], hand=[[1, 2], [40, 41], [3, 4]],
                    disc=[[], [12], []], shown=[0, 1 << 12, 0], known=[0, 1 << 40, 0])
     used = {1, 2, 3, 4, 12, 30, 31, 40, 41}
     s.spec_deck = [r for r in s.spec_deck if r not in used]
@@ -141,15 +142,15 @@ def test_which_silent_bid_card_a_player_recovers_is_hidden_from_the_others():
 
 def test_samples_of_hidden_recoveries_agree_with_every_later_reveal():
     """Ruling V-22: a card revealed again must have been recovered, so every sample recovers it."""
-    from tabletop.games.siliconvania.rules import _sample_bid_cards
+    from tabletop.games.siliconvania.view import sample_bid_cards
 
     for k in range(20):
-        hand, disc = _sample_bid_cards((7, 4, -1, 7), Rng(k))
+        hand, disc = sample_bid_cards((7, 4, -1, 7), Rng(k))
         assert (hand, disc) == (0b0110111, 0b1001000)
-        hand, disc = _sample_bid_cards((7, 4, 3, -1, -1, 4), Rng(k))
+        hand, disc = sample_bid_cards((7, 4, 3, -1, -1, 4), Rng(k))
         assert hand & 1 << 3 == 0 and disc & 1 << 3  # 4 was recovered by one of the two and replayed
         assert bin(hand).count("1") == 5 and bin(disc).count("1") == 2
-    assert len({_sample_bid_cards((7, 4, -1), Rng(k)) for k in range(30)}) == 2
+    assert len({sample_bid_cards((7, 4, -1), Rng(k)) for k in range(30)}) == 2
 
 
 def test_a_sample_does_not_depend_on_orders_the_seat_cannot_see():

@@ -30,7 +30,7 @@ from tabletop.core.errors import IllegalAction, InvalidOptions
 
 
 def _silencio(players: int) -> list[str]:
-    from tabletop.games.silencio import rules as r
+    from tabletop.games.silencio import notation as r
     from tabletop.games.silencio.components import COMPONENTS
 
     fmt = r._format
@@ -51,9 +51,9 @@ def _silencio(players: int) -> list[str]:
 
 
 def _silos(players: int) -> list[str]:
-    from tabletop.games.silos import rules as r
+    from tabletop.games.silos import notation as r
 
-    fmt, nl, nt = r._fmt, r.NL, r.NT
+    fmt, nl, nt = r._action_text, r.N_LOCATIONS, r.N_TYPES
     locs = range(nl)
     out = ["stop", "skip", "done", "card common", "card sighting ufo", "card sighting reposition",
            "card confluence", "card powers"]
@@ -61,7 +61,7 @@ def _silos(players: int) -> list[str]:
     out += [fmt("keep", ()), fmt("reject", ())]
     out += [fmt("exert", (i,)) for i in locs]
     out += [fmt("position", (k, i)) for k in range(2) for i in locs]
-    out += [fmt("move", (k, a, b)) for k in range(3) for a in locs for b in r.NB[a]]
+    out += [fmt("move", (k, a, b)) for k in range(3) for a in locs for b in r.NEIGHBOURS[a]]
     out += [fmt("repos", (k, a, b)) for k in range(3) for a in locs for b in locs if a != b]
     out += [fmt("place", (t, i)) for t in range(nt) for i in locs]
     out += [fmt("take", (x, y)) for x in range(nt) for y in range(nt)]
@@ -83,9 +83,9 @@ def _silos(players: int) -> list[str]:
 
 
 def _siliconvania(players: int) -> list[str]:
-    from tabletop.games.siliconvania import rules as r
+    from tabletop.games.siliconvania import notation as r
 
-    fmt, c = r._fmt, r.C
+    fmt, c = r._fmt, r.COMPONENTS
     ranks = sorted(c.specialists)
     cells, positions = range(16), range(24)
     bids = range(len(c.bid_cards) + 1)  # 0: no bid card left (ruling V-13)

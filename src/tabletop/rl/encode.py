@@ -98,7 +98,7 @@ class SilencioEncoder(Encoder):
     """Silencio: cards as one-hot sets (colour-major, values 2..max), the rows, shrines, effects and the phase."""
 
     def __init__(self, players: int) -> None:
-        from tabletop.games.silencio import rules as r
+        from tabletop.games.silencio import notation as r
         from tabletop.games.silencio.components import COMPONENTS
 
         self.game, self.players = "silencio", players
@@ -215,7 +215,7 @@ class SilosEncoder(Encoder):
     (2 players) the non-player faction."""
 
     def __init__(self, players: int) -> None:
-        from tabletop.games.silos import rules as r
+        from tabletop.games.silos import frames as r
         from tabletop.games.silos.components import COMMON_CARDS, FACTION_CARDS, HUMAN_TYPES
 
         self.game, self.players = "silos", players
@@ -347,17 +347,18 @@ class SiliconVaniaEncoder(Encoder):
     pools, row and supply; my own hand, discards and bid cards."""
 
     def __init__(self, players: int) -> None:
-        from tabletop.games.siliconvania import rules as r
+        from tabletop.games.siliconvania import notation as r
+        from tabletop.games.siliconvania.tasks import DECISION_NAMES
 
         self.game, self.players = "siliconvania", players
         n = players
-        c = r.C
+        c = r.COMPONENTS
         self.nt = nt = r.N_TILES
         self.ranks = sorted(c.specialists)
         self.rank_index = {s: i for i, s in enumerate(self.ranks)}
         self.ns = ns = len(self.ranks)
         self.npools = 4 if n == 2 else n + 1
-        self.decisions = tuple(dict.fromkeys(r._DECISION_NAMES.values()))
+        self.decisions = tuple(dict.fromkeys(DECISION_NAMES.values()))
         lay = self.layout = Layout()
         self.o_round = lay.add("round", 8, "one-hot round 1..8")
         self.o_pools = lay.add("pools", self.npools * nt, f"per selection pool, its tiles (one entry per tile id "

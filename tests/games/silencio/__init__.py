@@ -1,1 +1,1 @@
-"""Silencio rule tests, named after the rulebook rule each checks (rulebook: /work/shared/rules/silencio.txt)."""
+"""Silencio rule tests, named after the rule of the Silencio rulebook each checks."""

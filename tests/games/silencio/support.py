@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.games.silencio.rules import COLOURS, SilencioState, card_text
+from tabletop.games.silencio.notation import COLOURS, card_text
+from tabletop.games.silencio.rules import SilencioState
 
 NO_SHRINES = [False] * 5  # all shrines dark: turns end right after the play, without an "end" decision
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.games.silencio.rules import parse_card
+from tabletop.games.silencio.notation import parse_card
 
 from .support import hand, legal, pos, run
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.games.silencio.rules import ALL_KNOW, parse_card
+from tabletop.games.silencio.notation import ALL_KNOW, parse_card
 
 from .support import NO_SHRINES, SHRINES_ALL, deck, front, hand, legal, oracle, pos, rows, run
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import tabletop
-from tabletop.games.silencio.rules import card_text
+from tabletop.games.silencio.notation import card_text
 
 from .support import NO_SHRINES, hand, pos, run
 

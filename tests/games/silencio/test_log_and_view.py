@@ -6,7 +6,7 @@ import random
 
 import tabletop
 from tabletop.core import Rng
-from tabletop.games.silencio.rules import LOG_TAIL, parse_card
+from tabletop.games.silencio.notation import LOG_TAIL, parse_card
 
 from .support import NO_SHRINES, legal, pos, run
 

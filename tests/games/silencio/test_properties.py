@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core import Rng
-from tabletop.games.silencio.rules import GREEN, START
+from tabletop.games.silencio.notation import GREEN, START
 
 
 @settings(max_examples=60, deadline=None)

@@ -6,7 +6,7 @@ import pytest
 
 import tabletop
 from tabletop.core import IllegalAction, InvalidOptions
-from tabletop.games.silencio.rules import card_text, colour_of, parse_card, value_of
+from tabletop.games.silencio.notation import card_text, colour_of, parse_card, value_of
 
 from .support import NO_SHRINES, SHRINES_ALL, deck, front, hand, legal, oracle, pos, rows, run
 

@@ -14,7 +14,8 @@ import pytest
 
 import tabletop
 from tabletop.core import Rng
-from tabletop.games.silencio.rules import START, SilencioState
+from tabletop.games.silencio.notation import START
+from tabletop.games.silencio.rules import SilencioState
 
 from .support import NO_SHRINES, hand, legal, pos, run
 

@@ -6,7 +6,7 @@ import pytest
 
 import tabletop
 from tabletop.core import IllegalAction
-from tabletop.games.silencio.rules import LARGE, parse_card
+from tabletop.games.silencio.notation import LARGE, parse_card
 
 from .support import NO_SHRINES, SHRINES_ALL, hand, legal, pos, rows, run
 

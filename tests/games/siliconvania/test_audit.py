@@ -14,26 +14,27 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core import Rng
-from tabletop.games.siliconvania import rules as R
+from tabletop.games.siliconvania import notation as N
 from tabletop.games.siliconvania import scoring as SC
+from tabletop.games.siliconvania import tasks as T
 from tabletop.games.siliconvania.rules import SiliconVaniaState as S
 
 EMPTY = [-1] * 16
 
 
 def _tile(**want: object) -> int:
-    return next(i for i, t in enumerate(R.C.tiles) if all(getattr(t, k) == v for k, v in want.items()))
+    return next(i for i, t in enumerate(N.COMPONENTS.tiles) if all(getattr(t, k) == v for k, v in want.items()))
 
 
 def _tiles(n: int, **want: object) -> list[int]:
-    return [i for i, t in enumerate(R.C.tiles) if all(getattr(t, k) == v for k, v in want.items())][:n]
+    return [i for i, t in enumerate(N.COMPONENTS.tiles) if all(getattr(t, k) == v for k, v in want.items())][:n]
 
 
 # ---- Silent Bid Card Abilities -------------------------------------------------------------------------------
 @pytest.mark.parametrize(("card", "gain"), [(1, 1), (2, 1), (4, 0), (5, 0)])
 def test_silent_bid_cards_1_and_2_gain_a_vampire_before_choosing_a_pool(card, gain):
     pools = [[_tile(bonus=())], [_tile(bonus=())]]
-    s = S.for_test(3, 0, tasks=[(R.K_TILETURN, 0, 0, 0)], bid_card=[card, -1, -1], pools=[*pools, []],
+    s = S.for_test(3, 0, tasks=[(T.K_TILE_TURN, 0, 0, 0)], bid_card=[card, -1, -1], pools=[*pools, []],
                    vamp=[2, 2, 2])
     assert s.to_move == 0 and s.legal_actions()[0].verb == "pool"
     assert s.vamp[0] == 2 + gain  # gained before the pool choice
@@ -80,7 +81,7 @@ def test_three_plus_players_one_pool_each_and_the_leftover_pool_is_discarded_at_
                                                         ((1,), "inn", 1), ((2,), "surv", -1)])
 def test_tile_bonus_gained_immediately_when_acquired(bonus, field, delta):
     t = _tile(bonus=bonus)
-    s = S.for_test(3, 0, tasks=[(R.K_GAIN, 0, 0, 0), (R.K_PLACEALL, 0, 0, 0)], pending=[[t], [], []],
+    s = S.for_test(3, 0, tasks=[(T.K_GAIN, 0, 0, 0), (T.K_PLACE_ALL, 0, 0, 0)], pending=[[t], [], []],
                    inn=[5, 0, 0], surv=[9, 12, 12])  # spaces 6 and 8: upgrade (no castle) / castle
     before = {"vamp": 2, "inn": 5, "surv": 9}[field]
     if s.legal_actions()[0].verb == "castle":
@@ -92,15 +93,15 @@ def test_tile_bonus_gained_immediately_when_acquired(bonus, field, delta):
 def test_tiles_are_placed_only_in_empty_cells_of_the_4x4_grid():
     t = _tile(bonus=())
     grid = [[*range(40, 55), -1], EMPTY, EMPTY]
-    s = S.for_test(3, 0, tasks=[(R.K_PLACE, 0, 0, 0), (R.K_PLACE, 0, 0, 0)], pending=[[t, 60], [], []],
+    s = S.for_test(3, 0, tasks=[(T.K_PLACE, 0, 0, 0), (T.K_PLACE, 0, 0, 0)], pending=[[t, 60], [], []],
                    grid=grid)
     assert {str(a) for a in s.legal_actions()} == {"place t60 d4", f"place t{t} d4"}
 
 
 # ---- Specialist Card Resolution -----------------------------------------------------------------------------
 def test_specialist_resolution_bid_effect_then_take_then_private_discard():
-    rank = next(r for r, sp in R.C.specialists.items() if sp.effect == ("vampire",) and sp.mark == 0)
-    s = S.for_test(2, 0, tasks=[(R.K_SPECTURN, 0, 0, 0)], bid_spec=[rank, -1], row=[1, 2], round=2,
+    rank = next(r for r, sp in N.COMPONENTS.specialists.items() if sp.effect == ("vampire",) and sp.mark == 0)
+    s = S.for_test(2, 0, tasks=[(T.K_SPECIALIST_TURN, 0, 0, 0)], bid_spec=[rank, -1], row=[1, 2], round=2,
                    vamp=[2, 2], hand=[[10, 11, 12, 13, 14], [20, 21, 22, 23, 24, 25]], in_flight=[1, 0])
     assert s.vamp[0] == 3 and s.legal_actions()[0].verb == "take"
     s.apply("take s2")
@@ -110,7 +111,7 @@ def test_specialist_resolution_bid_effect_then_take_then_private_discard():
 
 @pytest.mark.parametrize(("round_", "objective"), [(1, False), (3, False), (4, True), (8, True)])
 def test_city_objective_added_only_in_rounds_4_to_8(round_, objective):
-    s = S.for_test(2, 0, tasks=[(R.K_SPECTURN, 0, 0, 0)], bid_spec=[66, -1], row=[1, 2], round=round_,
+    s = S.for_test(2, 0, tasks=[(T.K_SPECIALIST_TURN, 0, 0, 0)], bid_spec=[66, -1], row=[1, 2], round=round_,
                    hand=[[10, 11, 12, 13, 14], [20, 21, 22, 23, 24, 25]], in_flight=[1, 0])
     s.apply("take s1")
     assert (s.to_move == 0 and s.legal_actions()[0].verb == "objective") is objective
@@ -122,7 +123,7 @@ def test_city_objective_added_only_in_rounds_4_to_8(round_, objective):
 # ---- Special rules ------------------------------------------------------------------------------------------
 def test_exchange_cannot_give_away_a_building_with_an_antiquity():
     """Ruling V-12."""
-    s = S.for_test(2, 0, tasks=[(R.K_EXCHANGE, 0, 0, 0)], grid=[[1, 2] + [-1] * 14, EMPTY],
+    s = S.for_test(2, 0, tasks=[(T.K_EXCHANGE, 0, 0, 0)], grid=[[1, 2] + [-1] * 14, EMPTY],
                    anti=[[0] + [-1] * 15, [-1] * 16], xpool=[5, 6, 7, 8])
     cells = {str(a).split()[1] for a in s.legal_actions() if a.args[0] != "skip"}
     assert cells == {"a2"} and "exchange skip" in {str(a) for a in s.legal_actions()}
@@ -130,11 +131,11 @@ def test_exchange_cannot_give_away_a_building_with_an_antiquity():
 
 def test_upgraded_castle_keeps_its_printed_icons_and_adds_the_scorpion():
     """Ruling V-16."""
-    park = next(c for c in range(7) if R.C.castles[c].coffins > 0)  # any castle: none shows an animal (V-21)
+    park = next(c for c in range(7) if N.COMPONENTS.castles[c].coffins > 0)  # any castle: none shows an animal (V-21)
     plain = S.for_test(2, 0, perim=[[park] + [-1] * 7, [-1] * 8])
     before = plain.breakdown(0)["animals_count"]
-    s = S.for_test(2, 0, tasks=[(R.K_UPGRADE, 0, 0, 0)], perim=[[park] + [-1] * 7, [-1] * 8])
-    assert s.perim[0][0] == park + R.UPG  # single option: auto-applied
+    s = S.for_test(2, 0, tasks=[(T.K_UPGRADE, 0, 0, 0)], perim=[[park] + [-1] * 7, [-1] * 8])
+    assert s.perim[0][0] == park + N.UPGRADED  # single option: auto-applied
     assert s.cells(0)[16] == plain.cells(0)[16]
     assert s.breakdown(0)["animals_count"] == before + 1
 
@@ -142,7 +143,7 @@ def test_upgraded_castle_keeps_its_printed_icons_and_adds_the_scorpion():
 def test_tiara_blank_building_has_no_type_blood_coffins_animal_or_icons():
     """Ruling V-17: the facedown tile is blank; only its 4 VP count."""
     t = _tile(blood=2)
-    tiara = next(i for i, k in enumerate(R.C.antiquities) if k == R.TIARA)
+    tiara = next(i for i, k in enumerate(N.COMPONENTS.antiquities) if k == N.TIARA)
     s = S.for_test(2, 0, grid=[[t] + [-1] * 15, EMPTY], anti=[[tiara] + [-1] * 15, [-1] * 16], vamp=[3, 2])
     b = s.breakdown(0)
     assert s.cells(0)[0] == (SC.BLANK, -1, 0, 0, -1, 0, 0)

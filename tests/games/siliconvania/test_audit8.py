@@ -13,8 +13,9 @@ import pytest
 
 import tabletop
 from tabletop.core import InvalidRecord, Rng
-from tabletop.games.siliconvania import rules as R
+from tabletop.games.siliconvania import notation as N
 from tabletop.games.siliconvania import scoring as SC
+from tabletop.games.siliconvania import view as V
 from tabletop.games.siliconvania.components import DATA, ComponentError, parse
 from tabletop.games.siliconvania.rules import SiliconVaniaState as S
 
@@ -42,7 +43,7 @@ def test_version_1_audit_records_are_refused_naming_both_versions(name):
 def _v1_deck_marks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Version 2 also moved rank 33 into the two-player deck (marks swapped with rank 26, audit 2), which changes
     every deck of 2-4 players, so the audit games replay only on the version-1 deck: patch those two marks back."""
-    spec = R.C.specialists
+    spec = N.COMPONENTS.specialists
     monkeypatch.setitem(spec, 26, dataclasses.replace(spec[26], mark=0))
     monkeypatch.setitem(spec, 33, dataclasses.replace(spec[33], mark=5))
 
@@ -68,14 +69,14 @@ def test_city_objective_card_scores_at_most_12_vp_in_the_audit_games(name, monke
 # ---- component data (audit 2) ---------------------------------------------------------------------------------
 def test_rank_33_is_in_the_two_player_deck_for_the_rulebook_tie_break_example():
     """"This is a two-player game… Dmitri's Specialist of Rank 33 breaks the tie": rank 33 is unmarked."""
-    assert R.C.specialists[33].mark == 0
+    assert N.COMPONENTS.specialists[33].mark == 0
     assert 33 in {r for t in (S.setup(2, seed, {}) for seed in range(40)) for r in (*t.hand[0], *t.hand[1])}
 
 
 def test_no_castle_shows_an_animal_the_rulebook_does_not_name():
     """Ruling V-21: animals come from building tiles, housed cats and hounds, upgraded castles (the Scorpion) and the
     Collar; the Park castle has no Owl."""
-    assert all(c.animal < 0 for c in R.C.castles)
+    assert all(c.animal < 0 for c in N.COMPONENTS.castles)
     park = S.for_test(2, 0, perim=[[0] + [-1] * 7, [-1] * 8])
     assert park.breakdown(0)["animals_count"] == 0
 
@@ -83,12 +84,12 @@ def test_no_castle_shows_an_animal_the_rulebook_does_not_name():
 def test_bid_card_costs_and_abilities_come_from_the_component_data():
     """"Cards 1 and 2 allow you to gain a Vampire… Card 3 allows you to recover… Cards 6 and 7 require you to discard
     Vampires": read from components.toml, the one source."""
-    cards = R.C.bid_cards
+    cards = N.COMPONENTS.bid_cards
     assert [(b.number, b.ability, b.cost) for b in cards] == [
         (1, "vampire", 0), (2, "vampire", 0), (3, "recover", 0), (4, "", 0), (5, "", 0), (6, "", 1), (7, "", 2)]
     costs, abilities = (0, *(b.cost for b in cards)), ("", *(b.ability for b in cards))
-    assert costs == R.BID_COST
-    assert abilities == R.BID_ABILITY
+    assert costs == N.BID_COST
+    assert abilities == N.BID_ABILITY
     with DATA.open("rb") as f:
         raw = tomllib.load(f)
     raw["bid_card"][3]["ability"] = "teleport"
@@ -106,7 +107,7 @@ def test_each_seat_log_keeps_the_whole_game_and_its_own_secrets_only():
     logs = {p: s.log(p) for p in (None, 0, 1, 2)}
     assert all(len(x) == s.view(p)["log_pos"] > 150 for p, x in logs.items())
     assert logs[None][0] == {"seat": None, "text": "round 1 begins"}
-    assert s.view(0)["log"] == logs[0][-R.LOG_TAIL:]
+    assert s.view(0)["log"] == logs[0][-V.LOG_TAIL:]
     for p in (0, 1, 2):
         mine = [e["text"] for e in logs[p] if e["seat"] == p and e["text"].startswith("bid ")]
         others = [e["text"] for e in logs[p] if e["seat"] != p and "facedown" in e["text"]]
@@ -136,7 +137,7 @@ def test_editing_the_final_result_of_a_view_changes_no_state():
 
 # ---- the winner ------------------------------------------------------------------------------------------------
 def _tile_with(**want: int) -> int:
-    return next(i for i, t in enumerate(R.C.tiles) if all(getattr(t, k) == v for k, v in want.items()))
+    return next(i for i, t in enumerate(N.COMPONENTS.tiles) if all(getattr(t, k) == v for k, v in want.items()))
 
 
 def test_ties_go_to_the_most_housed_vampires_then_are_shared():

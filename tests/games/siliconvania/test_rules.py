@@ -8,7 +8,9 @@ import pytest
 
 import tabletop
 from tabletop.core import Rng
-from tabletop.games.siliconvania import rules as R
+from tabletop.games.siliconvania import notation as N
+from tabletop.games.siliconvania import scoring as SC
+from tabletop.games.siliconvania import tasks as T
 from tabletop.games.siliconvania.rules import SiliconVaniaState as S
 
 
@@ -60,7 +62,7 @@ def test_bid_selection_is_secret_until_reveal():
 
 def _bid_state(players: int, bids: list[tuple[int, int]], vamp: list[int] | None = None) -> S:
     hands = [[r] + [60 - i * 5 - k for k in range(5)] for i, (_, r) in enumerate(bids)]
-    s = S.for_test(players, 0, tasks=[(R.K_REVEAL, 0, 0, 0)], hand=hands, bid_card=[b for b, _ in bids],
+    s = S.for_test(players, 0, tasks=[(T.K_REVEAL, 0, 0, 0)], hand=hands, bid_card=[b for b, _ in bids],
                    bid_spec=[r for _, r in bids], vamp=vamp or [2] * players)
     return s
 
@@ -94,7 +96,7 @@ def test_silent_bid_cards_6_and_7_cost_vampires_or_count_as_zero(card, vampires,
 def test_cards_6_and_7_may_count_as_0_to_keep_the_vampires_whenever_the_player_can_pay(vampires, as_zero):
     """Ruling V-9: "Cards 6 and 7 require you to discard Vampires from your supply or treat your Bid as 0": a player
     who can pay chooses (`bid 6=0 sN` keeps the vampires); one who cannot is not asked."""
-    s = S.for_test(2, 0, tasks=[(R.K_BID, 0, 0, 0), (R.K_BID, 1, 0, 0), (R.K_REVEAL, 0, 0, 0)], vamp=[vampires, 2],
+    s = S.for_test(2, 0, tasks=[(T.K_BID, 0, 0, 0), (T.K_BID, 1, 0, 0), (T.K_REVEAL, 0, 0, 0)], vamp=[vampires, 2],
                    hand=[[10, 11], [20, 21]])
     legal = [str(a) for a in s.legal_actions()]
     assert {int(a.split()[1][0]) for a in legal if "=0" in a} == as_zero
@@ -109,36 +111,36 @@ def test_cards_6_and_7_may_count_as_0_to_keep_the_vampires_whenever_the_player_c
 
 
 def test_silent_bid_card_3_may_recover_itself():
-    s = S.for_test(2, 0, tasks=[(R.K_RECOVER, 0, 0, 0)], bid_disc=[0b0000100, 0], bid_hand=[0b1111011, 127])
+    s = S.for_test(2, 0, tasks=[(T.K_RECOVER, 0, 0, 0)], bid_disc=[0b0000100, 0], bid_hand=[0b1111011, 127])
     assert s.bid_hand[0] == 127  # single option: auto-applied
 
 
 def test_no_bid_card_left_bids_zero():
-    s = S.for_test(2, 0, tasks=[(R.K_BID, 0, 0, 0)], bid_hand=[0, 127])
+    s = S.for_test(2, 0, tasks=[(T.K_BID, 0, 0, 0)], bid_hand=[0, 127])
     assert {str(a).split()[1] for a in s.legal_actions()} == {"0"}
 
 
 # ---- track bonuses ----------------------------------------------------------------------------------------------
 def _step(track: int, start: int, **fields) -> S:
-    pos = {"inn": [start, 0]} if track == R.INNOV else {"surv": [start, R.TRACK_END]}
-    return S.for_test(2, 0, tasks=[(R.K_STEP, 0, track, 1)], **pos, **fields)
+    pos = {"inn": [start, 0]} if track == N.INNOVATION else {"surv": [start, N.TRACK_END]}
+    return S.for_test(2, 0, tasks=[(T.K_STEP, 0, track, 1)], **pos, **fields)
 
 
 def test_track_bonus_recover_a_silent_bid_card():
-    s = _step(R.INNOV, 0, bid_hand=[0b1111100, 127], bid_disc=[0b11, 0])
+    s = _step(N.INNOVATION, 0, bid_hand=[0b1111100, 127], bid_disc=[0b11, 0])
     assert sorted(str(a) for a in s.legal_actions()) == ["recover 1", "recover 2"]
     s.apply("recover 2")
     assert s.bid_hand[0] & 0b10
 
 
 def test_track_bonus_gain_a_train_placed_on_perimeter():
-    s = _step(R.INNOV, 1)
+    s = _step(N.INNOVATION, 1)
     s.apply("train 1 leftb")
-    assert s.perim[0][5] == R.TRAIN0 and 0 not in s.train_sup
+    assert s.perim[0][5] == N.FIRST_TRAIN and 0 not in s.train_sup
 
 
 def test_track_bonus_gain_any_castle_and_its_immediate_bonus():
-    s = _step(R.INNOV, 3)
+    s = _step(N.INNOVATION, 3)
     assert len(s.legal_actions()) == 7 * 8
     vamp = s.vamp[0]
     s.apply("castle park top1")  # the Park castle gives a vampire
@@ -146,57 +148,57 @@ def test_track_bonus_gain_any_castle_and_its_immediate_bonus():
 
 
 def test_perimeter_only_one_tile_per_row_and_column():
-    s = _step(R.INNOV, 3, perim=[[0, -1, -1, -1, 20, -1, -1, -1], [-1] * 8])
+    s = _step(N.INNOVATION, 3, perim=[[0, -1, -1, -1, 20, -1, -1, -1], [-1] * 8])
     slots = {str(a).split()[2] for a in s.legal_actions()}
     assert slots == {"top2", "top3", "top4", "leftb", "leftc", "leftd"}
 
 
 def test_track_bonus_relocate_swap_two_buildings():
     grid = [[5, 6] + [-1] * 14, [-1] * 16]
-    s = _step(R.INNOV, 2, grid=grid)
+    s = _step(N.INNOVATION, 2, grid=grid)
     s.apply("relocate swap a1 a2")
     assert s.grid[0][:2] == [6, 5]
 
 
 def test_track_bonus_relocate_move_up_to_two_tiles_including_perimeter():
     grid = [[5, 6] + [-1] * 14, [-1] * 16]
-    s = _step(R.INNOV, 2, grid=grid, perim=[[3] + [-1] * 7, [-1] * 8])
+    s = _step(N.INNOVATION, 2, grid=grid, perim=[[3] + [-1] * 7, [-1] * 8])
     s.apply("relocate move a1 d4")
     s.apply("relocate move top1 leftc")
     assert s.grid[0][15] == 5 and s.grid[0][0] == -1 and s.perim[0][6] == 3 and s.perim[0][0] == -1
 
 
 def test_track_bonus_swap_a_city_objective_with_hand_or_discard():
-    s = _step(R.INNOV, 4, objs=[[10], []], hand=[[20, 21], [1]], disc=[[30], []])
+    s = _step(N.INNOVATION, 4, objs=[[10], []], hand=[[20, 21], [1]], disc=[[30], []])
     assert {str(a) for a in s.legal_actions()} == {"swap skip", "swap s10 s20", "swap s10 s21", "swap s10 s30"}
     s.apply("swap s10 s30")
     assert s.objs[0] == [30] and s.disc[0] == [10]
 
 
 def test_track_bonus_upgrade_castle_gives_the_scorpion():
-    s = _step(R.INNOV, 5, perim=[[3] + [-1] * 7, [-1] * 8], grid=[[7] + [-1] * 15, [-1] * 16])
-    assert s.perim[0][0] == 3 + R.UPG  # only castle: auto
+    s = _step(N.INNOVATION, 5, perim=[[3] + [-1] * 7, [-1] * 8], grid=[[7] + [-1] * 15, [-1] * 16])
+    assert s.perim[0][0] == 3 + N.UPGRADED  # only castle: auto
     assert s.breakdown(0)["animals_count"] >= 1
 
 
 def test_track_end_gives_a_contract_and_further_moves_are_ignored():
-    s = S.for_test(2, 0, tasks=[(R.K_STEP, 0, R.INNOV, 3)], inn=[R.TRACK_END - 1, 0], surv=[0, R.TRACK_END],
+    s = S.for_test(2, 0, tasks=[(T.K_STEP, 0, N.INNOVATION, 3)], inn=[N.TRACK_END - 1, 0], surv=[0, N.TRACK_END],
                    met=[1, 0])
-    assert s.inn[0] == R.TRACK_END and s.contracts[0] == 1
+    assert s.inn[0] == N.TRACK_END and s.contracts[0] == 1
 
 
 def test_contract_when_the_two_markers_meet_or_pass_once():
-    s = S.for_test(2, 0, tasks=[(R.K_STEP, 0, R.SURV, 1), (R.K_STEP, 0, R.SURV, 1)], inn=[6, 0], surv=[7, 12])
+    s = S.for_test(2, 0, tasks=[(T.K_STEP, 0, N.SURVIVAL, 1), (T.K_STEP, 0, N.SURVIVAL, 1)], inn=[6, 0], surv=[7, 12])
     assert s.met[0] == 1 and s.contracts[0] == 1
 
 
 # ---- antiquities, cats and hounds, exchanges -------------------------------------------------------------------
 def _tile(**want) -> int:
-    return next(i for i, t in enumerate(R.C.tiles) if all(getattr(t, k) == v for k, v in want.items()))
+    return next(i for i, t in enumerate(N.COMPONENTS.tiles) if all(getattr(t, k) == v for k, v in want.items()))
 
 
 def _antiquity_state(tile: int) -> S:
-    return S.for_test(2, 0, tasks=[(R.K_ANTIQ, 0, 0, 0)], grid=[[tile] + [-1] * 15, [-1] * 16])
+    return S.for_test(2, 0, tasks=[(T.K_ANTIQUITY, 0, 0, 0)], grid=[[tile] + [-1] * 15, [-1] * 16])
 
 
 def test_antiquity_goblet_adds_two_blood():
@@ -210,7 +212,7 @@ def test_antiquity_scepter_steps_both_tracks_and_adds_both_icons():
     t = _tile(innovation=0, survival=0)
     s = _antiquity_state(t)
     s.apply("antiquity scepter a1")
-    assert (s.inn[0], s.surv[0]) == (1, R.TRACK_END - 1)
+    assert (s.inn[0], s.surv[0]) == (1, N.TRACK_END - 1)
     assert s.cells(0)[0][5:] == (1, 1)
 
 
@@ -231,12 +233,12 @@ def test_antiquity_bangle_adds_three_coffins():
 def test_antiquity_tiara_flips_the_building_blank_worth_four():
     s = _antiquity_state(_tile(blood=3))
     s.apply("antiquity tiara a1")
-    assert s.cells(0)[0][0] == R.BLANK and s.breakdown(0)["tiaras"] == 4
+    assert s.cells(0)[0][0] == SC.BLANK and s.breakdown(0)["tiaras"] == 4
 
 
 def test_exchange_with_the_pool_gains_the_new_tiles_bonus():
     metro = _tile(name="Metro Station")
-    s = S.for_test(2, 0, tasks=[(R.K_EXCHANGE, 0, 0, 0)], grid=[[1] + [-1] * 15, [-1] * 16],
+    s = S.for_test(2, 0, tasks=[(T.K_EXCHANGE, 0, 0, 0)], grid=[[1] + [-1] * 15, [-1] * 16],
                    xpool=[metro, 2, 3, 4])
     vamp = s.vamp[0]
     s.apply(f"exchange a1 t{metro}")
@@ -246,7 +248,7 @@ def test_exchange_with_the_pool_gains_the_new_tiles_bonus():
 
 
 def test_cats_and_hounds_come_from_a_limited_supply():
-    s = S.for_test(2, 0, tasks=[(R.K_CAT, 0, 0, 0), (R.K_HOUND, 0, 0, 0), (R.K_CAT, 0, 0, 0)], cat_sup=1)
+    s = S.for_test(2, 0, tasks=[(T.K_CAT, 0, 0, 0), (T.K_HOUND, 0, 0, 0), (T.K_CAT, 0, 0, 0)], cat_sup=1)
     assert (s.cats[0], s.hounds[0], s.cat_sup) == (1, 1, 0)
 
 

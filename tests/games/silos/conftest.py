@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tabletop.games.silos  # noqa: F401  (registers the game)
-from tabletop.games.silos.rules import SilosState
+from tabletop.games.silos.state import SilosState
 
 BLUE, YELLOW, PURPLE, GREEN = 0, 1, 2, 3
 P, G, I, R = 0, 1, 2, 3  # politician, government, influencer, professional

@@ -14,7 +14,8 @@ import pytest
 import tabletop
 from tabletop.core import Rng
 from tabletop.core.errors import InvalidRecord
-from tabletop.games.silos.rules import LOG_SHOWN, SilosState
+from tabletop.games.silos.frames import LOG_SHOWN
+from tabletop.games.silos.state import SilosState
 
 from .conftest import BLUE, GREEN, PURPLE, YELLOW, G, I, P, R, legal, play
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import tabletop
-from tabletop.games.silos.rules import SilosState
+from tabletop.games.silos.state import SilosState
 
 from .conftest import BLUE, PURPLE, YELLOW, G, I, P, R, legal, play
 

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop
-from tabletop.games.silos.rules import SilosState
+from tabletop.games.silos.state import SilosState
 
 OPTION_SETS = [
     {},

@@ -3,7 +3,7 @@ would break (each found by mutation testing of rules.py, issue 8 point 22)."""
 
 from __future__ import annotations
 
-from tabletop.games.silos.rules import SilosState
+from tabletop.games.silos.state import SilosState
 
 from .conftest import BLUE, PURPLE, YELLOW, legal, play
 

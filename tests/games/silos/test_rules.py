@@ -6,7 +6,7 @@ import pytest
 
 import tabletop
 from tabletop.games.silos.components import COMPONENTS, ComponentDataError, load, validate
-from tabletop.games.silos.rules import SilosState
+from tabletop.games.silos.state import SilosState
 
 from .conftest import BLUE, GREEN, PURPLE, YELLOW, G, I, P, R, legal, play
 

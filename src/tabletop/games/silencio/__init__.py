@@ -1,4 +1,4 @@
-"""Silencio — cooperative and silent, 2–4 players (rulebook: ../shared/rules/silencio.txt).
+"""Silencio — cooperative and silent, 2–4 players (from the Silencio rulebook).
 
 Rules summary
 -------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core import Action, SeatHandle
-from tabletop.games.silencio.rules import COLOURS, card_text
+from tabletop.games.silencio.notation import COLOURS, card_text
 
 DARK_COST = {"red": 0.1, "blue": 0.8, "yellow": 0.6, "green": 0.35}
 

@@ -1,110 +1,53 @@
-"""Silencio rules: the state, its legal actions and their effects. See the package docstring for the notation."""
+"""Silencio rules: the state, its setup, the turn (passing, playing, shrines, the tavern, the end) and the results.
+
+The colour effects a card creates are in `effects.py`, what each seat sees (view, log words) in `view.py`, the cards
+and action texts in `notation.py`; the package docstring summarises the rules and lists the notation.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Self
 
-from tabletop.core import Action, ActionTable, Rng, Seat, State, View
+from tabletop.core import Action, Rng, Seat, State, View
 from tabletop.games.silencio.components import COMPONENTS
-
-RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
-COLOURS = COMPONENTS.colours
-LETTERS = "rbyg"
-LARGE = 4  # shrine index of the large (purple) shrine; small shrines are indexed by colour
-SHRINE_NAMES = (*COLOURS, "large")
-
-# Phases
-PASSING, START, EFFECT, END, OVER = range(5)
-PHASE_NAMES = ("passing", "start of turn", "effect", "end of turn", "over")
-
-KEEP, UNLOCK = 1, 2  # a start-of-turn shrine's effect: the player in turn could play before it, or could not
-
-# Pending effect decisions (phase EFFECT)
-P_RED_LIGHT, P_BLUE_LIGHT, P_YELLOW_LIGHT, P_GREEN_LIGHT, P_GREEN_ACT, P_GREEN_RETURN, P_BLUE_DARK = range(7)
-PENDING_TEXT = (
-    "red light effect: skip the next card's dark effect?",
-    "blue light effect: take the last card of a row other than blue?",
-    "yellow light effect: place a card from hand face up in front of you?",
-    "green light effect: choose a player to make a swap?",
-    "green light effect: chosen to give a card, swap with the oracle or renew the oracle",
-    "green light effect: give a card back",
-    "blue dark effect: give an oracle card to another player",
+from tabletop.games.silencio.effects import (
+    dark_created,
+    dark_effect,
+    done_effect,
+    effect_actions,
+    offer_light,
+    resolve_effect,
 )
-
-PUBLIC = 1 << 7  # knowledge bit: everyone (and spectators) know where the card is
-ALL_KNOW = 0xFF
-TAVERN_PHRASES = ("count", "high", "avoid")
-PLAY_HOW = {
-    "light": " (light)", "dark": " (dark effect)", "dark skipped": " (dark effect skipped: red)",
-    "light skipped": " (light effect skipped: red)", "last": " as last card (no effect)",
-    "final": ", the team's last card: the game is over", "top green": " (highest green: no dark effect)",
-}
-LOG_TAIL = 20  # the view carries the last entries of its seat's log; the whole history is `log(seat, start)`
-
-
-def card(colour: int, value: int) -> int:
-    """Card id of a colour and value."""
-    return colour * 16 + value
-
-
-def colour_of(c: int) -> int:
-    return c >> 4
-
-
-def value_of(c: int) -> int:
-    return c & 15
-
-
-def card_text(c: int) -> str:
-    """`r5`, `g13`."""
-    return f"{LETTERS[c >> 4]}{c & 15}"
-
-
-def parse_card(text: str) -> int:
-    """The card id written as `r5`; ValueError otherwise."""
-    t = text.strip().lower()
-    if len(t) < 2 or t[0] not in LETTERS or not t[1:].isdigit() or not 2 <= int(t[1:]) <= 13:
-        raise ValueError(f"{text!r} is not a card; cards are written r5, b10, y2, g13")
-    return card(LETTERS.index(t[0]), int(t[1:]))
-
-
-def _format(verb: str, args: tuple[int | str, ...]) -> str:
-    a = args
-    if verb in ("play", "give", "place", "take", "return"):
-        return f"{verb} {card_text(int(a[0]))}"
-    if verb == "giveto":
-        return f"give {card_text(int(a[0]))} to p{a[1]}"
-    if verb == "oracle":
-        return f"oracle {card_text(int(a[0]))} to p{a[1]}"
-    if verb == "swap":
-        return f"swap {card_text(int(a[0]))} for {card_text(int(a[1]))}"
-    if verb == "shrine":
-        return f"shrine {COLOURS[int(a[0])]}" if a[0] != LARGE else f"shrine large {COLOURS[int(a[1])]}"
-    if verb == "choose":
-        return f"choose p{a[0]}"
-    if verb == "tavern":
-        return f"tavern {a[0]} {a[1]}"
-    return verb  # pass, end, skip, use, renew
-
-
-A = ActionTable(_format)
-PASS, END_TURN, SKIP, USE_RED, RENEW = A("pass"), A("end"), A("skip"), A("use red light"), A("renew oracle")
-PLAY = [A("play", c) for c in range(64)]
-GIVE = [A("give", c) for c in range(64)]
-# Every other action, interned once here so the hot path only indexes lists (ids that are not cards: PASS).
-_CARD = [2 <= c & 15 <= 13 for c in range(64)]
-TAKE = [A("take", c) if _CARD[c] else PASS for c in range(64)]
-PLACE = [A("place", c) if _CARD[c] else PASS for c in range(64)]
-RETURN = [A("return", c) if _CARD[c] else PASS for c in range(64)]
-GIVETO = [[A("giveto", c, r) if _CARD[c] else PASS for r in range(4)] for c in range(64)]
-ORACLE = [[A("oracle", c, q) if _CARD[c] else PASS for q in range(4)] for c in range(64)]
-SWAP = [[A("swap", o, c) if _CARD[o] and _CARD[c] else PASS for c in range(64)] for o in range(64)]
-CHOOSE = [A("choose", q) for q in range(4)]
-SHRINE_SMALL = [A("shrine", col) for col in range(4)]
-SHRINE_LARGE = [A("shrine", LARGE, col) for col in range(4)]
-TAVERN_COUNT = [A("tavern", "count", n) for n in range(49)]
-TAVERN_COLOUR = [A("tavern", phrase, COLOURS[col]) for phrase in ("high", "avoid") for col in range(4)]
+from tabletop.games.silencio.notation import (
+    ALL_KNOW,
+    BLUE,
+    COLOURS,
+    EFFECT,
+    END,
+    END_TURN,
+    GIVE,
+    GREEN,
+    KEEP,
+    LARGE,
+    OVER,
+    PASS,
+    PASSING,
+    PLAY,
+    RED,
+    SHRINE_LARGE,
+    SHRINE_SMALL,
+    START,
+    TAVERN_COLOUR,
+    TAVERN_COUNT,
+    UNLOCK,
+    YELLOW,
+    card,
+    card_text,
+    parse_card,
+    value_of,
+)
+from tabletop.games.silencio.view import event_texts, table_view
 
 
 class SilencioState(State):
@@ -297,7 +240,7 @@ class SilencioState(State):
         for entry in self._ev[start:self._nev]:
             texts = entry[1]
             if texts is None:
-                texts = entry[1] = self._event_texts(entry[0])
+                texts = entry[1] = event_texts(entry[0])
             out.append({"seat": entry[0][1], "text": texts[1] if entry[2] & bit else texts[0]})
         return out
 
@@ -333,7 +276,7 @@ class SilencioState(State):
         if phase == START:
             return self._start_actions(p)
         if phase == EFFECT:
-            return self._effect_actions(p)
+            return effect_actions(self, p)
         if phase == END:
             return [*self._shrine_actions(), END_TURN]
         return [GIVE[c] for c in sorted(self.hands[p])]  # PASSING
@@ -398,61 +341,6 @@ class SilencioState(State):
         out.extend(TAVERN_COLOUR)
         return out
 
-    def _effect_actions(self, p: int) -> list[Action]:
-        k = self.pending
-        if k == P_RED_LIGHT:
-            return [USE_RED, SKIP]
-        if self.enable == UNLOCK:  # ruling C-4: a shrine taken to become able to play is used for that
-            return self._enabling_effect_actions(p)
-        if k == P_BLUE_LIGHT:
-            return [*(TAKE[card(col, self.rows[col][-1])] for col in (RED, YELLOW, GREEN) if self.rows[col]), SKIP]
-        if k == P_YELLOW_LIGHT:
-            return [*(PLACE[c] for c in sorted(self.hands[p])), SKIP]
-        if k == P_GREEN_LIGHT:
-            any_oracle = bool(self.oracle or self.deck)
-            return [*(CHOOSE[q] for q in range(self.players) if any_oracle or self.hands[q]), SKIP]
-        if k == P_GREEN_ACT:
-            out = self._green_options(p)
-            if self.enable and p == self.turn:  # ruling C-4: the player in turn keeps a card to play
-                hand = self.hands[p]
-                out = [a for a in out if a.verb != "swap"
-                       or self._keeps_play([*(c for c in hand if c != a.args[1]), int(a.args[0])])]
-            return out
-        if k == P_GREEN_RETURN:
-            out = [RETURN[c] for c in sorted(self.hands[p])]
-            if self.enable:  # ruling C-4: the player in turn keeps a card to play
-                t = self.turn
-                if p == t:
-                    out = [a for a in out if self._keeps_play([c for c in self.hands[t] if c != a.args[0]])]
-                elif self.pend_a == t:
-                    out = [a for a in out if self._keeps_play([*self.hands[t], int(a.args[0])])]
-            return out
-        # P_BLUE_DARK
-        return [ORACLE[c][q] for c in self.oracle for q in range(self.players) if q != p]
-
-    def _keeps_play(self, hand: list[int]) -> bool:
-        """Could the player in turn play holding `hand` (cards in front of anyone count too)?"""
-        return any(self._playable(c) for c in hand) or any(self._playable(c) for f in self.fronts for c in f)
-
-    def _enabling_effect_actions(self, p: int) -> list[Action]:
-        """The effect choices after which p, who took a shrine at the start while unable to play, can play."""
-        k = self.pending
-        if k == P_BLUE_LIGHT:
-            cols = (GREEN,) if self.green_only else (RED, YELLOW, GREEN)
-            return [TAKE[card(col, self.rows[col][-1])] for col in cols if self.rows[col]]
-        if k == P_GREEN_LIGHT:
-            return [CHOOSE[p]]
-        # P_GREEN_ACT, chosen: itself
-        return [SWAP[o][c] for o in self.oracle if self._playable(o) for c in sorted(self.hands[p])]
-
-    def _green_options(self, q: int) -> list[Action]:
-        hand = sorted(self.hands[q])
-        out = [GIVETO[c][r] for c in hand for r in range(self.players) if r != q]
-        out.extend(SWAP[o][c] for o in self.oracle for c in hand)  # ruling C-13: never the card just taken
-        if self.oracle or self.deck:
-            out.append(RENEW)
-        return out
-
     # ---- applying ----------------------------------------------------------------------------------------
     def _reveals(self, action: Action, after: Self) -> bool:
         """Ruling C-23: a pass or a phrase tells the team something; otherwise, whether any seat learned where a
@@ -480,7 +368,7 @@ class SilencioState(State):
         elif verb == "give":
             self._pass_card(p, int(a.args[0]))
         else:
-            self._resolve_effect(p, a)
+            resolve_effect(self, p, a)
 
     def _pass_card(self, p: int, c: int) -> None:
         left = (p + 1) % self.players
@@ -574,64 +462,20 @@ class SilencioState(State):
             elif col == GREEN and v == self.max_value:  # ruling C-10: no dark effect, no tavern step
                 self._note(("play", p, c, "top green"))
             else:
-                self._dark_created()  # ruling C-11: a dark effect skipped by red light is still created
+                dark_created(self, )  # ruling C-11: a dark effect skipped by red light is still created
                 halves[-1] = True  # ruling C-21: laid dark half up exactly when it creates a dark effect
                 if skip_dark:
                     self._note(("play", p, c, "dark skipped"))
                 else:
                     self._note(("play", p, c, "dark"))
-                    self._dark(p, col)
+                    dark_effect(self, p, col)
         elif skip_light:
             self._note(("play", p, c, "light skipped"))
         else:
             self._note(("play", p, c, "light"))
-            self._offer_light(p, col)
+            offer_light(self, p, col)
         if self.phase == END:
             self._enter_end()
-
-    def _dark_created(self) -> None:
-        """Ruling C-12: only dark effects created while the tavern is closed count toward opening it."""
-        if self.tavern and not self.tavern_open:
-            self.tavern_count += 1
-            if self.tavern_count >= COMPONENTS.tavern_opens_after:
-                self.tavern_open = True
-
-    def _dark(self, p: int, col: int) -> None:
-        if col == RED:
-            self.skip_light = True
-        elif col == BLUE:
-            if self.oracle:
-                self._pend(P_BLUE_DARK, p)
-        elif col == YELLOW:
-            self.random_play = (p + 1) % self.players
-        else:
-            self.green_only = True
-
-    def _offer_light(self, p: int, col: int) -> None:
-        """Offer p the (optional) light effect of `col`; skipped at once when it has no possible use."""
-        if col == RED:
-            self._pend(P_RED_LIGHT, p)
-        elif col == BLUE:
-            if self.rows[RED] or self.rows[YELLOW] or self.rows[GREEN]:
-                self._pend(P_BLUE_LIGHT, p)
-        elif col == YELLOW:
-            if self.hands[p]:
-                self._pend(P_YELLOW_LIGHT, p)
-        elif self.oracle or self.deck or any(self.hands):  # someone can be chosen (see _green_options)
-            self._pend(P_GREEN_LIGHT, p)
-
-    def _pend(self, kind: int, who: int, a: int = 0) -> None:
-        self.phase, self.pending, self.pend_a = EFFECT, kind, a
-        self.to_move = who
-
-    def _done_effect(self) -> None:
-        self.pending, self.enable = -1, 0
-        self.phase, self.to_move = self.after, self.turn
-        if self.after == END:
-            self._enter_end()
-        elif not self._start_has_choice():
-            self._note(("pass", self.turn))
-            self._finish_turn()
 
     def _start_has_choice(self) -> bool:
         t = self.turn
@@ -642,68 +486,6 @@ class SilencioState(State):
         if self.shrine_taken or not any(self.shrines):
             self._finish_turn()
 
-    def _resolve_effect(self, p: int, a: Action) -> None:
-        verb, args = a.verb, a.args
-        if verb == "skip":
-            self._note(("skip", p))
-        elif verb == "use red light":
-            self.skip_dark = True
-            self._note(("red", p))
-        elif verb == "take":
-            c = int(args[0])
-            self.rows[c >> 4].pop()
-            self.halves[c >> 4].pop()
-            self.hands[p].append(c)
-            self.known[c] = ALL_KNOW
-            self._note(("take", p, c))
-        elif verb == "place":
-            c = int(args[0])
-            self.hands[p].remove(c)
-            self.fronts[p].append(c)
-            self.known[c] = ALL_KNOW
-            self._note(("place", p, c))
-        elif verb == "choose":
-            q = int(args[0])
-            self._note(("choose", p, q))
-            self._pend(P_GREEN_ACT, q, p)  # ruling C-3: the chosen player picks the action and its details
-            return
-        elif verb == "giveto":
-            c, r = int(args[0]), int(args[1])
-            self._give_privately(p, r, c)
-            self._note(("giveto", p, r, c))
-            self._pend(P_GREEN_RETURN, r, p)
-            return
-        elif verb == "return":
-            c, r = int(args[0]), self.pend_a
-            self._give_privately(p, r, c)
-            self._note(("giveto", p, r, c))
-        elif verb == "swap":
-            o, c = int(args[0]), int(args[1])
-            i = self.oracle.index(o)
-            self.hands[p].remove(c)
-            self.hands[p].append(o)
-            self.oracle[i] = c
-            self.known[o] = self.known[c] = ALL_KNOW
-            self._note(("swap", p, o, c))
-        elif verb == "renew oracle":
-            self.box.extend(self.oracle)
-            self.oracle = [self.deck.pop() for _ in range(min(self.players, len(self.deck)))]
-            for c in self.oracle:
-                self.known[c] = ALL_KNOW
-            self._note(("renew", p))
-        elif verb == "oracle":
-            c, q = int(args[0]), int(args[1])
-            i = self.oracle.index(c)
-            self.hands[q].append(c)
-            self.known[c] = ALL_KNOW
-            if self.deck:
-                self.oracle[i] = self.deck.pop()
-                self.known[self.oracle[i]] = ALL_KNOW
-            else:
-                del self.oracle[i]  # ruling C-6: an empty deck leaves the spot empty
-            self._note(("oracle", p, q, c))
-        self._done_effect()
-
     def _take_shrine(self, p: int, index: int, col: int) -> None:
         # ruling C-4: a start-of-turn shrine always ends in a play (UNLOCK: taken to become able to play)
         self.enable = 0 if self.phase != START else KEEP if self._can_play(p) else UNLOCK
@@ -711,10 +493,10 @@ class SilencioState(State):
         self.shrine_taken = True
         self._note(("shrine", p, index, col))
         self.after = self.phase
-        self._offer_light(p, col)
+        offer_light(self, p, col)
         if self.phase != EFFECT:
             self.phase = self.after
-            self._done_effect()
+            done_effect(self, )
 
     def _say(self, p: int, phrase: str, arg: int | str) -> None:
         self.tavern_used, self.tavern_open, self.tavern_count = True, False, 0
@@ -768,110 +550,9 @@ class SilencioState(State):
         return {"journey cards": sum(map(len, where)) + played,
                 "distinct cards": len({c for w in where for c in w}) + played}
 
-    # ---- views -------------------------------------------------------------------------------------------
-    def _knows(self, seat: Seat | None, c: int) -> bool:
-        return bool(self.known[c] & (PUBLIC if seat is None else 1 << seat))
-
+    # ---- views (view.py) ---------------------------------------------------------------------------------
     def _view(self, seat: Seat | None) -> View:
-        over = self.phase == OVER
-        v: View = {
-            "game": "silencio",
-            "players": self.players,
-            "seat": seat,
-            "to_move": self.to_move,
-            "turn": None if over or self.phase == PASSING else self.turn,
-            "first_player": self.first,
-            "phase": PHASE_NAMES[self.phase],
-            "decision": self._decision_text(),
-            "max_value": self.max_value,
-            "rows": {COLOURS[i]: list(r) for i, r in enumerate(self.rows)},
-            "halves": {COLOURS[i]: ["dark" if d else "light" for d in h] for i, h in enumerate(self.halves)},
-            "shrines": {SHRINE_NAMES[i]: ("light" if lit else "dark") for i, lit in enumerate(self.shrines)},
-            "oracle": [card_text(c) for c in self.oracle],
-            "deck": len(self.deck),
-            "box": sorted(card_text(c) for c in self.box),
-            "hand_sizes": [len(h) for h in self.hands],
-            "hand": None if seat is None else [card_text(c) for c in sorted(self.hands[seat])],
-            "known": {
-                str(q): [card_text(c) for c in sorted(self.hands[q]) if self._knows(seat, c)]
-                for q in range(self.players) if q != seat
-            },
-            "fronts": [[card_text(c) for c in f] for f in self.fronts],
-            "effects": {
-                "skip_next_dark": self.skip_dark,
-                "skip_next_light": self.skip_light,
-                "green_only": self.green_only,
-                "random_play": None if self.random_play < 0 else self.random_play,
-            },
-            "tavern": None if not self.tavern else {
-                "open": self.tavern_open,
-                "dark_effects": self.tavern_count,
-                "opens_at": COMPONENTS.tavern_opens_after,
-            },
-            "said": [[p, t] for p, t in self.said],
-            "log": self._log(seat, max(0, self._nev - LOG_TAIL)),
-            "log_pos": self._nev,
-            "cards_left": self.cards_left(),
-            "result": None,
-        }
-        if over:
-            tier = self.result_tier()
-            v["result"] = {
-                "tier": tier, "cards_left": self.cards_left(), "text": COMPONENTS.tiers[tier],
-                # the game is over: the hands are laid open to count them (ruling C-19)
-                "hands": [[card_text(c) for c in sorted(h)] for h in self.hands],
-            }
-        return v
-
-    def _decision_text(self) -> str:
-        if self.phase == OVER:
-            return "the game is over"
-        if self.phase == PASSING:
-            return f"p{self.to_move} passes a card to the left"
-        if self.phase == EFFECT:
-            return f"p{self.to_move}: {PENDING_TEXT[self.pending]}"
-        if self.phase == END:
-            return f"p{self.to_move} may take a light shrine, or end the turn"
-        return f"p{self.to_move} plays a card" + (" (green only)" if self.green_only else "")
-
-    def _event_texts(self, e: tuple[Any, ...]) -> tuple[str, str]:
-        """An event's text for those who did not see its card and for those who did (the same but for gifts)."""
-        kind, p = e[0], e[1]
-        if kind == "give" or kind == "giveto":
-            q, c = e[2], e[3]
-            public = f"p{p} gave a card to p{q}"
-            return public, (f"p{p} gave {card_text(c)} to p{q}" if c >= 0 else public)
-        text = self._event_text(e)
-        return text, text
-
-    def _event_text(self, e: tuple[Any, ...]) -> str:
-        kind, p = e[0], e[1]
-        if kind == "play":
-            return f"p{p} played {card_text(e[2])}{PLAY_HOW[e[3]]}"
-        if kind == "pass":
-            return f"p{p} passed"
-        if kind == "random":
-            return f"p{p} drew {card_text(e[2])} at random: " + ("played" if e[3] else "cannot be played, back to hand")
-        if kind == "shrine":
-            name = "large shrine" if e[2] == LARGE else f"{COLOURS[e[2]]} shrine"
-            return f"p{p} took the {name} ({COLOURS[e[3]]} light)"
-        if kind == "take":
-            return f"p{p} took {card_text(e[2])} from its row"
-        if kind == "place":
-            return f"p{p} placed {card_text(e[2])} face up in front of them"
-        if kind == "choose":
-            return f"p{p} chose p{e[2]} for the green light"
-        if kind == "swap":
-            return f"p{p} took {card_text(e[2])} from the oracle and put {card_text(e[3])} there"
-        if kind == "renew":
-            return f"p{p} renewed the oracle"
-        if kind == "oracle":
-            return f"p{p} gave oracle card {card_text(e[3])} to p{e[2]}"
-        if kind == "red":
-            return f"p{p} used red light: the next card's dark effect is skipped"
-        if kind == "say":
-            return f"p{p} at the tavern: \"{e[2]}\""
-        return f"p{p} skipped the light effect"
+        return table_view(self, seat)
 
     # ---- sampling ----------------------------------------------------------------------------------------
     def _sample(self, seat: Seat, rng: Rng) -> Self:

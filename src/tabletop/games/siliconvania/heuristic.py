@@ -24,7 +24,9 @@ from typing import Any, cast
 
 from tabletop.core import Action, Rng, SeatHandle
 from tabletop.games.siliconvania.components import load
-from tabletop.games.siliconvania.rules import BID_COST, K_BID, K_PLACE, SiliconVaniaState
+from tabletop.games.siliconvania.notation import BID_COST
+from tabletop.games.siliconvania.rules import SiliconVaniaState
+from tabletop.games.siliconvania.tasks import K_BID, K_PLACE
 
 C = load()
 EFFECT_VALUE = {"vampire": 1.0, "innovation": 1.5, "survival": 1.5, "cat": 2.0, "hound": 2.0, "exchange": 1.0,

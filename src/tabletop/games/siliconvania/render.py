@@ -22,9 +22,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.games.siliconvania.components import ANTIQUITY_KINDS, OBJECTIVES, TRACK_KINDS, load
+from tabletop.games.siliconvania.components import ANTIQUITY_KINDS, OBJECTIVES, TRACK_KINDS
+from tabletop.games.siliconvania.notation import COMPONENTS, FIRST_TRAIN, UPGRADED
 
-C = load()
 ABBR = {"Park": "Park", "Neighborhood": "Nbhd", "Metro": "Metro", "Mall": "Mall", "Mausoleum": "Maus",
         "Blood Bank": "BldBk", "Laboratory": "Lab"}
 TYPE_STYLE = {"Park": "green", "Neighborhood": "yellow", "Metro": "blue", "Mall": "magenta",
@@ -35,7 +35,6 @@ TRACK_KEY = ("ctr contract, rec recover a bid card, trn train, relo relocate, ca
              "upg upgrade castle")
 EFFECT_ABBR = {"vampire": "+V", "innovation": "+I", "survival": "+S", "cat": "+cat", "hound": "+hound",
                "exchange": "exch", "antiquity": "antiq"}
-UPG, TRAIN0 = 7, 20
 ANTIQUITY_EFFECT = ("+2 blood", "gain I and S now, adds both icons", "covers 2 coffins, counts as an animal you lack",
                     "+3 coffins", "the building turns facedown, 4 VP")  # rulebook, Antiquities
 LOG_WIDTH = 50  # the log panel beside your city
@@ -58,12 +57,12 @@ def _bonus(bonus: tuple[int, ...]) -> str:
 
 def tile_line(t: int) -> Text:
     """One tile on one line: id, type, icons, animal and acquisition bonus."""
-    x = C.tiles[t]
-    ty = C.types[x.type]
+    x = COMPONENTS.tiles[t]
+    ty = COMPONENTS.types[x.type]
     out = Text(f"t{t} ", style="dim")
     out.append(ABBR[ty], style=TYPE_STYLE[ty])
     extra = " ".join(s for s in (_icons(x.blood, x.coffins, x.innovation, x.survival),
-                                 C.animals[x.animal] if x.animal >= 0 else "", _bonus(x.bonus)) if s)
+                                 COMPONENTS.animals[x.animal] if x.animal >= 0 else "", _bonus(x.bonus)) if s)
     if extra:
         out.append(" " + extra)
     return out
@@ -72,8 +71,8 @@ def tile_line(t: int) -> Text:
 def _cell(t: int, anti: int, label: str) -> Text:
     if t < 0:
         return Text(label + "\n", style="dim")
-    x = C.tiles[t]
-    ty = C.types[x.type]
+    x = COMPONENTS.tiles[t]
+    ty = COMPONENTS.types[x.type]
     if anti == 4:  # Tiara: the building is facedown
         return Text(f"blank t{t}\nTiara 4VP", style="dim")
     blood, coffins, inn, surv = x.blood, x.coffins, x.innovation, x.survival
@@ -89,7 +88,7 @@ def _cell(t: int, anti: int, label: str) -> Text:
     out.append(f" t{t}", style="dim")
     out.append("\n" + _icons(blood, coffins, inn, surv).replace(" ", ""))
     if x.animal >= 0:
-        out.append(" " + C.animals[x.animal][:3], style="italic")
+        out.append(" " + COMPONENTS.animals[x.animal][:3], style="italic")
     if anti >= 0:
         out.append(f"[{ANTIQUITY_KINDS[anti][0]}]", style="bold yellow")
     return out
@@ -98,16 +97,16 @@ def _cell(t: int, anti: int, label: str) -> Text:
 def _perim(v: int, label: str) -> Text:
     if v < 0:
         return Text(label + "\n", style="dim")
-    if v >= TRAIN0:
-        b, c = C.trains[v - TRAIN0]
-        return Text(f"Train {v - TRAIN0 + 1}\n{_icons(b, c, 0, 0).replace(' ', '')}", style="bold white on grey23")
-    x = C.castles[v % UPG]
-    ty = C.types[x.type]
+    if v >= FIRST_TRAIN:
+        b, c = COMPONENTS.trains[v - FIRST_TRAIN]
+        return Text(f"Train {v - FIRST_TRAIN + 1}\n{_icons(b, c, 0, 0).replace(' ', '')}", style="bold white on grey23")
+    x = COMPONENTS.castles[v % UPGRADED]
+    ty = COMPONENTS.types[x.type]
     out = Text(f"C:{ABBR[ty]}", style=f"bold {TYPE_STYLE[ty]} on grey23")
     out.append("\n" + _icons(x.blood, x.coffins, x.innovation, x.survival).replace(" ", ""), style="on grey23")
     if x.animal >= 0:
-        out.append(" " + C.animals[x.animal][:3], style="italic on grey23")
-    if v >= UPG:
+        out.append(" " + COMPONENTS.animals[x.animal][:3], style="italic on grey23")
+    if v >= UPGRADED:
         out.append(" Scp", style="bold on grey23")
     return out
 
@@ -137,7 +136,7 @@ def _seat_summary(i: int, s: dict[str, Any], you: bool) -> Text:
         value = s.get("bid_value")
         as_0 = " (as 0)" if s.get("bid_as_0") else ""
         out.append(f"\nbid {bid[0]}{as_0}" + (f" (counts {value})" if value is not None and value != bid[0] else "")
-                   + f" with s{bid[1]} {C.specialists[bid[1]].name}")
+                   + f" with s{bid[1]} {COMPONENTS.specialists[bid[1]].name}")
     elif s["has_bid"]:
         out.append("\nbid placed (hidden)")
     if "bid_cards" in s:  # your own (ruling V-22: the others' stay hidden)
@@ -146,7 +145,7 @@ def _seat_summary(i: int, s: dict[str, Any], you: bool) -> Text:
         played = " ".join("rec" if c < 0 else str(c) for c in s["bid_history"]) or "-"
         out.append(f"\nbid cards {s['bid_cards_count']} (played {played})")
     out.append(f"\nhand {s['hand_size']}  discard {s['discard_size']}")
-    objs = ", ".join(C.specialists[r].name for r in s["objectives"]) or "none yet"
+    objs = ", ".join(COMPONENTS.specialists[r].name for r in s["objectives"]) or "none yet"
     out.append(f"\nobjectives: {objs}")
     if s["pending_tiles"]:
         out.append("\nto place: " + ", ".join(f"t{t}" for t in s["pending_tiles"]))
@@ -154,7 +153,7 @@ def _seat_summary(i: int, s: dict[str, Any], you: bool) -> Text:
 
 
 def _spec(r: int) -> Text:
-    s = C.specialists[r]
+    s = COMPONENTS.specialists[r]
     out = Text(f"s{r:<2} ", style="bold")
     out.append(f"{s.name:<14}")
     out.append(" ".join(EFFECT_ABBR[e] for e in s.effect), style="green")
@@ -239,9 +238,9 @@ def _board(view: dict[str, Any]) -> tuple[RenderableType, RenderableType]:
     board.add_row(pools or Text("-"), row or Text("-"), xp)
     track = Table(box=box.MINIMAL, show_header=True, pad_edge=False, padding=(0, 1),
                   title="Track: Innovation markers move right (I), Survival markers left (S)", title_style="")
-    for i, k in enumerate(C.track):
+    for i, k in enumerate(COMPONENTS.track):
         track.add_column(f"{i}\n{TRACK_ABBR[TRACK_KINDS[k]]}", justify="center")
-    marks: list[list[str]] = [[] for _ in C.track]
+    marks: list[list[str]] = [[] for _ in COMPONENTS.track]
     for q, s in enumerate(view["seats"]):
         marks[s["innovation"]].append(f"I{q}")
         marks[s["survival"]].append(f"S{q}")
@@ -251,9 +250,10 @@ def _board(view: dict[str, Any]) -> tuple[RenderableType, RenderableType]:
     anti: dict[str, int] = {}
     for a in sup["antiquities"]:
         anti[ANTIQUITY_KINDS[a]] = anti.get(ANTIQUITY_KINDS[a], 0) + 1
+    castles = " ".join(ABBR[COMPONENTS.types[c]] for c in sup["castles"])
     supply = Text(
         f"Supply: {sup['vampires']} vampires, {sup['cats']} cats, {sup['hounds']} hounds, "
-        f"{sup['contracts']} contracts; castles: {' '.join(ABBR[C.types[c]] for c in sup['castles']) or 'none'}; "
+        f"{sup['contracts']} contracts; castles: {castles or 'none'}; "
         f"trains: {' '.join(str(t + 1) for t in sup['trains']) or 'none'}; antiquities: "
         + (", ".join(f"{k}x{n}" if n > 1 else k for k, n in anti.items()) or "none")
         + f"\nTile stack {view['tile_deck']}, specialist deck {view['specialist_deck']}."
@@ -296,7 +296,7 @@ def _recap(view: dict[str, Any], me: int) -> RenderableType:
     for k, r in enumerate(s["hand"]):
         if k:
             out.append(" · ")
-        sp = C.specialists[r]
+        sp = COMPONENTS.specialists[r]
         out.append(f"s{r} {sp.name} ", style="bold")
         out.append(" ".join(EFFECT_ABBR[e] for e in sp.effect), style="green")
     out.append(f"\nYour bid cards: {' '.join(map(str, s['bid_cards'])) or 'none'}"
@@ -312,16 +312,16 @@ def _recap(view: dict[str, Any], me: int) -> RenderableType:
     decision = view["decision"] if view["to_move"] == me else ""
     if "train" in decision:
         out.append("\nTrains in the supply: ", style="bold")
-        out.append(" · ".join(f"train {t + 1} {_icons(C.trains[t][0], C.trains[t][1], 0, 0)}"
+        out.append(" · ".join(f"train {t + 1} {_icons(COMPONENTS.trains[t][0], COMPONENTS.trains[t][1], 0, 0)}"
                               for t in view["supply"]["trains"]))
     if "castle" in decision and "upgrade" not in decision:
         out.append("\nCastles in the supply: ", style="bold")
         for k, c in enumerate(view["supply"]["castles"]):
-            x = C.castles[c]
+            x = COMPONENTS.castles[c]
             out.append(" · " if k else "")
-            out.append(C.types[x.type].lower(), style=TYPE_STYLE[C.types[x.type]])
+            out.append(COMPONENTS.types[x.type].lower(), style=TYPE_STYLE[COMPONENTS.types[x.type]])
             out.append(" " + " ".join(v for v in (_icons(x.blood, x.coffins, x.innovation, x.survival),
-                                                  C.animals[x.animal] if x.animal >= 0 else "") if v))
+                                                  COMPONENTS.animals[x.animal] if x.animal >= 0 else "") if v))
     if "antiquity" in decision:
         kinds = sorted(set(view["supply"]["antiquities"]))
         out.append("\nAntiquities in the supply: ", style="bold")
@@ -335,9 +335,10 @@ def _recap(view: dict[str, Any], me: int) -> RenderableType:
         out.append("\nSpecialist row: ", style="bold")
         for k, r in enumerate(view["row"]):
             out.append(" · " if k else "")
-            out.append(f"s{r} {C.specialists[r].name} " + " ".join(EFFECT_ABBR[e] for e in C.specialists[r].effect))
+            spec = COMPONENTS.specialists[r]
+            out.append(f"s{r} {spec.name} " + " ".join(EFFECT_ABBR[e] for e in spec.effect))
     if "objective" in decision:
-        out.append("\nYour objectives: " + (", ".join(f"s{r} {C.specialists[r].name}" for r in s["objectives"])
+        out.append("\nYour objectives: " + (", ".join(f"s{r} {COMPONENTS.specialists[r].name}" for r in s["objectives"])
                                              or "none yet"))
     if view["order"] and decision:
         out.append("\nOrder this round: " + " > ".join("you" if q == me else f"seat {q}" for q in view["order"]))

@@ -1,4 +1,9 @@
-"""SiliconVania rules: the state, its decisions and its flow (see the package docstring for the notation)."""
+"""SiliconVania rules: the state, its setup and its flow: the round (bids, the reveal, tiles in turn order, track
+steps, specialists), each automatic step of it (`_a_*`), the final scoring's hooks, samples, and the dispatch tables.
+
+The options and effects of each decision are in `decisions.py`, the kinds of tasks in `tasks.py`, what each seat sees
+in `view.py`, the city scoring in `scoring.py`, the action texts in `notation.py`.
+"""
 
 from __future__ import annotations
 
@@ -7,89 +12,60 @@ from bisect import insort
 from collections.abc import Callable, Mapping
 from typing import Any, Self
 
-from tabletop.core import Action, ActionTable, LogEntry, Rng, State, View
+from tabletop.core import Action, LogEntry, Rng, State, View
 from tabletop.core.options import OptionValue
-from tabletop.games.siliconvania.components import ANTIQUITY_KINDS, TRACK_KINDS, load
+from tabletop.games.siliconvania import decisions
+from tabletop.games.siliconvania.decisions import options_bid
+from tabletop.games.siliconvania.notation import (
+    BANGLE,
+    BID_ABILITY,
+    BID_COST,
+    COLLAR,
+    COMPONENTS,
+    FIRST_TRAIN,
+    GOBLET,
+    INNOVATION,
+    SCEPTER,
+    TIARA,
+    TRACK_END,
+    UPGRADED,
+    tiles_text,
+)
 from tabletop.games.siliconvania.scoring import BLANK, BUILDING, CASTLE, TRAIN, Cell, score_city
+from tabletop.games.siliconvania.tasks import (
+    BONUS_TASKS,
+    DECISIONS,
+    EFFECT_TASKS,
+    K_BID,
+    K_CAT,
+    K_CONTRACT,
+    K_DISCARD,
+    K_END_ROUND,
+    K_GAIN,
+    K_HOUND,
+    K_OBJECTIVE,
+    K_PLACE,
+    K_PLACE_ALL,
+    K_POOL,
+    K_RECOVER,
+    K_REST_TWO_PLAYERS,
+    K_REVEAL,
+    K_ROUND,
+    K_SPECIALIST_PHASE,
+    K_SPECIALIST_TURN,
+    K_STEP,
+    K_TAKE,
+    K_TILE_TURN,
+    K_VAMPIRE,
+    TRACK_TASK,
+    Task,
+)
+from tabletop.games.siliconvania.view import sample_bid_cards, table_view
 
-C = load()
-TYPE_TOKENS = tuple(t.lower().replace(" ", "") for t in C.types)
-CELLS = tuple(f"{'abcd'[i // 4]}{i % 4 + 1}" for i in range(16))
-SLOTS = ("top1", "top2", "top3", "top4", "lefta", "leftb", "leftc", "leftd")
-N_TILES = len(C.tiles)
-GOBLET, SCEPTER, COLLAR, BANGLE, TIARA = range(5)
-INNOV, SURV = 0, 1
-TRACK_END = len(C.track) - 1
-# perimeter values: -1 empty, 0..6 castle of that type, 7..13 upgraded castle, 20.. train
-UPG, TRAIN0 = 7, 20
-
-# task kinds (the flow is a stack of tasks; decisions stop it until the seat acts)
-(K_ROUND, K_BID, K_REVEAL, K_TILETURN, K_RECOVER, K_POOL, K_GAIN, K_PLACEALL, K_PLACE, K_STEP, K_CASTLE,
- K_TRAIN, K_CONTRACT, K_RELOC, K_SWAPOBJ, K_UPGRADE, K_SPECPHASE, K_SPECTURN, K_EXCHANGE, K_ANTIQ, K_TAKE,
- K_OBJECTIVE, K_ENDROUND, K_VAMP, K_CAT, K_HOUND, K_DISCARD, K_REST2P) = range(28)
-DECISIONS = frozenset({K_BID, K_RECOVER, K_POOL, K_PLACE, K_CASTLE, K_TRAIN, K_RELOC, K_SWAPOBJ, K_UPGRADE,
-                       K_EXCHANGE, K_ANTIQ, K_TAKE, K_OBJECTIVE})
-Task = tuple[int, int, int, int]
 # The log: an immutable cons list of public entries (seat or -1, text), newest first, shared by clones; per seat a
 # cons list of (index, text) that replaces the public wording of entry `index` for that seat alone (its secrets).
 Log = tuple[int, str, "Log"] | None
 PrivateLog = tuple[int, str, "PrivateLog"] | None
-# Silent bid cards, read from the component data (index 0: no card left, ruling V-13)
-BID_COST = (0, *(b.cost for b in C.bid_cards))  # vampires to discard at the reveal, or the bid counts 0 (V-9)
-BID_ABILITY = ("", *(b.ability for b in C.bid_cards))  # "", "vampire" or "recover"
-
-
-def _fmt(verb: str, args: tuple[int | str, ...]) -> str:
-    a = args
-    if verb == "bid":
-        return f"bid {a[0]}{'=0' if len(a) == 3 else ''} s{a[1]}"
-    if verb in ("recover", "pool"):
-        return f"{verb} {a[0]}"
-    if verb == "place":
-        return f"place t{a[0]} {CELLS[int(a[1])]}"
-    if verb == "castle":
-        return f"castle {TYPE_TOKENS[int(a[0])]} {SLOTS[int(a[1])]}"
-    if verb == "train":
-        return f"train {int(a[0]) + 1} {SLOTS[int(a[1])]}"
-    if verb == "upgrade":
-        return f"upgrade {SLOTS[int(a[0])]}"
-    if verb in ("take", "objective"):
-        return f"{verb} s{a[0]}"
-    if verb == "swap" and len(a) == 2:
-        return f"swap s{a[0]} s{a[1]}"
-    if verb == "exchange" and len(a) == 2:
-        return f"exchange {CELLS[int(a[0])]} t{a[1]}"
-    if verb == "antiquity":
-        return f"antiquity {ANTIQUITY_KINDS[int(a[0])].lower()} {CELLS[int(a[1])]}"
-    if verb == "relocate" and len(a) == 3:  # ("swap"|"move", from, to): 0..15 cells, 16..23 slots
-        return f"relocate {a[0]} {_pos(int(a[1]))} {_pos(int(a[2]))}"
-    return " ".join([verb, *map(str, args)])  # skip / done
-
-
-def _pos(p: int) -> str:
-    return CELLS[p] if p < 16 else SLOTS[p - 16]
-
-
-A = ActionTable(_fmt)
-SKIP_RELOC = A("relocate", "skip")
-DONE_RELOC = A("relocate", "done")
-SKIP_SWAP = A("swap", "skip")
-SKIP_EXCHANGE = A("exchange", "skip")
-BID = [[A("bid", c, r) for r in range(71)] for c in range(8)]
-BID_AS_0 = [[A("bid", c, r, 0) for r in range(71)] for c in range(8)]  # keep the vampires, the bid counts 0 (V-9)
-PLACE = [[A("place", t, i) for i in range(16)] for t in range(N_TILES)]
-RECOVER = [A("recover", c) for c in range(8)]
-POOL = [A("pool", k) for k in range(8)]
-CASTLE_A = [[A("castle", c, sl) for sl in range(8)] for c in range(7)]
-TRAIN_A = [[A("train", t, sl) for sl in range(8)] for t in range(len(C.trains))]
-UPGRADE = [A("upgrade", sl) for sl in range(8)]
-RELOC_SWAP = [[A("relocate", "swap", i, j) for j in range(16)] for i in range(16)]
-RELOC_MOVE = [[A("relocate", "move", i, j) for j in range(24)] for i in range(24)]
-SWAP = [[A("swap", o, r) for r in range(71)] for o in range(71)]
-EXCHANGE = [[A("exchange", i, t) for t in range(N_TILES)] for i in range(16)]
-ANTIQ = [[A("antiquity", k, i) for i in range(16)] for k in range(5)]
-TAKE = [A("take", r) for r in range(71)]
-OBJECTIVE = [A("objective", r) for r in range(71)]
 
 
 class SiliconVaniaState(State):
@@ -152,7 +128,7 @@ class SiliconVaniaState(State):
         s.grid = [[-1] * 16 for _ in range(n)]
         s.anti = [[-1] * 16 for _ in range(n)]
         s.perim = [[-1] * 8 for _ in range(n)]
-        s.vamp = [C.start_vampires] * n
+        s.vamp = [COMPONENTS.start_vampires] * n
         s.cats = [0] * n
         s.hounds = [0] * n
         s.contracts = [0] * n
@@ -170,20 +146,21 @@ class SiliconVaniaState(State):
         s.revealed = 0
         s.order = []
         s.pending = [[] for _ in range(n)]
-        s.vamp_sup = C.vampires - n * C.start_vampires
-        s.cat_sup, s.hound_sup, s.contract_sup = C.cats, C.hounds, C.contracts
+        s.vamp_sup = COMPONENTS.vampires - n * COMPONENTS.start_vampires
+        s.cat_sup, s.hound_sup, s.contract_sup = COMPONENTS.cats, COMPONENTS.hounds, COMPONENTS.contracts
         s.castle_sup = list(range(7))
-        s.train_sup = list(range(len(C.trains)))
-        s.anti_sup = list(range(len(C.antiquities)))
-        s.tile_deck = [i for i, t in enumerate(C.tiles) if t.mark <= n]
+        s.train_sup = list(range(len(COMPONENTS.trains)))
+        s.anti_sup = list(range(len(COMPONENTS.antiquities)))
+        s.tile_deck = [i for i, t in enumerate(COMPONENTS.tiles) if t.mark <= n]
         s.rng.shuffle(s.tile_deck)
         s.tile_disc = []
-        s.spec_deck = [r for r, sp in sorted(C.specialists.items()) if sp.mark <= n]
+        s.spec_deck = [r for r, sp in sorted(COMPONENTS.specialists.items()) if sp.mark <= n]
         s.rng.shuffle(s.spec_deck)
-        s.hand = [sorted(s.spec_deck.pop() for _ in range(C.hand_size)) for _ in range(n)]  # hands are kept sorted
+        hands = [sorted(s.spec_deck.pop() for _ in range(COMPONENTS.hand_size)) for _ in range(n)]
+        s.hand = hands  # kept sorted
         s.disc = [[] for _ in range(n)]
         s.objs = [[] for _ in range(n)]
-        s.xpool = [s.tile_deck.pop() for _ in range(C.exchange_pool)]
+        s.xpool = [s.tile_deck.pop() for _ in range(COMPONENTS.exchange_pool)]
         s.pools = []
         s.row = []
         s.stack = [(K_ROUND, 0, 0, 0)]
@@ -294,12 +271,12 @@ class SiliconVaniaState(State):
             task = stack[i]
             if task[0] != K_BID:
                 break
-            if self._o_bid(task[1], task[2]):
+            if options_bid(self, task[1], task[2]):
                 out.append(task[1])
         return out
 
     def _legal_actions_ahead(self, seat: int) -> list[Action]:
-        return self._o_bid(seat, 0)
+        return options_bid(self, seat, 0)
 
     def _reveals(self, action: Action, after: Self) -> bool:
         """Ruling V-25: bids are revealed, a new round draws, a specialist leaves a hidden hand for an objective."""
@@ -400,39 +377,39 @@ class SiliconVaniaState(State):
             self.known[q] &= ~(1 << r)
             self.shown[q] |= 1 << r  # from the discard step on; no swap can take it while in flight
             self.in_flight[q] = 1
-            self._note(q, f"revealed bid {c}{note} with s{r} {C.specialists[r].name}")
+            self._note(q, f"revealed bid {c}{note} with s{r} {COMPONENTS.specialists[r].name}")
         self.order = sorted(range(n), key=lambda q: (-self.bid_value[q], -self.bid_spec[q]))
-        self._push([(K_TILETURN, q, i, 0) for i, q in enumerate(self.order)] + [(K_SPECPHASE, 0, 0, 0)])
+        self._push([(K_TILE_TURN, q, i, 0) for i, q in enumerate(self.order)] + [(K_SPECIALIST_PHASE, 0, 0, 0)])
 
-    def _a_tileturn(self, p: int, idx: int, b: int) -> None:
+    def _a_tile_turn(self, p: int, idx: int, b: int) -> None:
         """Building tile resolution of one seat: bid card ability, pool choice, tile bonuses, placement."""
         ability = BID_ABILITY[self.bid_card[p]]
         tasks: list[Task] = []
         if ability == "vampire":
-            tasks.append((K_VAMP, p, 0, 0))
+            tasks.append((K_VAMPIRE, p, 0, 0))
         elif ability == "recover":
             tasks.append((K_RECOVER, p, 0, 0))
         if self.players == 2:
-            tasks += [(K_POOL, p, 0, 0), (K_POOL, p, 0, 0)] if idx == 0 else [(K_REST2P, p, 0, 0)]
+            tasks += [(K_POOL, p, 0, 0), (K_POOL, p, 0, 0)] if idx == 0 else [(K_REST_TWO_PLAYERS, p, 0, 0)]
         else:
             tasks.append((K_POOL, p, 0, 0))
-        tasks += [(K_GAIN, p, 0, 0), (K_PLACEALL, p, 0, 0)]
+        tasks += [(K_GAIN, p, 0, 0), (K_PLACE_ALL, p, 0, 0)]
         self._push(tasks)
 
     def _a_gain(self, p: int, a: int, b: int) -> None:
         tasks: list[Task] = []
         for t in self.pending[p]:
-            tasks += BONUS_TASKS[p][C.tiles[t].bonus]
+            tasks += BONUS_TASKS[p][COMPONENTS.tiles[t].bonus]
         self._push(tasks)
 
-    def _a_placeall(self, p: int, a: int, b: int) -> None:
+    def _a_place_all(self, p: int, a: int, b: int) -> None:
         self.stack.extend([(K_PLACE, p, 0, 0)] * len(self.pending[p]))
 
     def _a_step(self, p: int, track: int, n: int) -> None:
         """Move a marker n steps; every space landed on or passed gives its bonus; meeting gives a contract."""
         tasks: list[Task] = []
         for _ in range(n):
-            if track == INNOV:
+            if track == INNOVATION:
                 if self.inn[p] >= TRACK_END:
                     break
                 self.inn[p] += 1
@@ -457,7 +434,7 @@ class SiliconVaniaState(State):
             self.contracts[p] += 1
             self._note(p, "gained a council contract")
 
-    def _a_vamp(self, p: int, a: int, b: int) -> None:
+    def _a_vampire(self, p: int, a: int, b: int) -> None:
         self.vamp[p] += 1
         self.vamp_sup -= 1  # below zero: substitutes (ruling V-7)
 
@@ -473,11 +450,11 @@ class SiliconVaniaState(State):
             self.hounds[p] += 1
             self._note(p, "gained a hound")
 
-    def _a_specphase(self, p: int, a: int, b: int) -> None:
+    def _a_specialist_phase(self, p: int, a: int, b: int) -> None:
         order = sorted(range(self.players), key=lambda q: -self.bid_spec[q])
-        self._push([(K_SPECTURN, q, 0, 0) for q in order] + [(K_ENDROUND, 0, 0, 0)])
+        self._push([(K_SPECIALIST_TURN, q, 0, 0) for q in order] + [(K_END_ROUND, 0, 0, 0)])
 
-    def _a_specturn(self, p: int, a: int, b: int) -> None:
+    def _a_specialist_turn(self, p: int, a: int, b: int) -> None:
         """Specialist resolution of one seat: bid effect, take from the row, discard, objective (rounds 4-8)."""
         tasks = [*EFFECT_TASKS[p][self.bid_spec[p]], (K_TAKE, p, 0, 0), (K_DISCARD, p, 0, 0)]
         if self.round >= 4:
@@ -488,224 +465,23 @@ class SiliconVaniaState(State):
         insort(self.disc[p], self.bid_spec[p])
         self.in_flight[p] = 0
 
-    def _a_rest2p(self, p: int, a: int, b: int) -> None:
+    def _a_rest_two_players(self, p: int, a: int, b: int) -> None:
         """Two players: the second seat acquires the tiles of the pools the first left."""
         for pool in self.pools:
             if pool:
                 self.pending[p] += pool
-                self._note(p, _tiles_text(pool))
+                self._note(p, tiles_text(pool))
                 pool.clear()
 
-    def _a_endround(self, p: int, a: int, b: int) -> None:
+    def _a_end_round(self, p: int, a: int, b: int) -> None:
         for pool in self.pools:
             self.tile_disc += pool
         self.pools = []
-        if self.round < C.rounds:
+        if self.round < COMPONENTS.rounds:
             self.stack.append((K_ROUND, 0, 0, 0))
 
     # ---- decisions: options ------------------------------------------------------------------------------
-    def _o_bid(self, p: int, a: int) -> list[Action]:
-        cards = BID_CARDS[self.bid_hand[p]]
-        hand = self.hand[p]
-        out = [BID[c][r] for c in cards for r in hand]
-        vamps = self.vamp[p]
-        # ruling V-9: a card with a cost may be played as 0 to keep the vampires (a choice only if it can be paid)
-        out += [BID_AS_0[c][r] for c in cards if 0 < BID_COST[c] <= vamps for r in hand]
-        return out
-
-    def _o_recover(self, p: int, a: int) -> list[Action]:
-        return RECOVER_OPTS[self.bid_disc[p]]
-
-    def _o_pool(self, p: int, a: int) -> list[Action]:
-        return [POOL[i + 1] for i, pool in enumerate(self.pools) if pool]
-
-    def _o_place(self, p: int, a: int) -> list[Action]:
-        g = self.grid[p]
-        empty = [i for i in range(16) if g[i] < 0]
-        pending = self.pending[p]
-        if len(pending) == 1:
-            row = PLACE[pending[0]]
-            return [row[i] for i in empty]
-        return [PLACE[t][i] for t in pending for i in empty]
-
-    def _o_castle(self, p: int, a: int) -> list[Action]:
-        per = self.perim[p]
-        free = [s for s in range(8) if per[s] < 0]
-        return [CASTLE_A[c][s] for c in self.castle_sup for s in free]
-
-    def _o_train(self, p: int, a: int) -> list[Action]:
-        per = self.perim[p]
-        free = [s for s in range(8) if per[s] < 0]
-        return [TRAIN_A[t][s] for t in self.train_sup for s in free]
-
-    def _o_upgrade(self, p: int, a: int) -> list[Action]:
-        per = self.perim[p]
-        return [UPGRADE[s] for s in range(8) if 0 <= per[s] < UPG]
-
-    def _o_reloc(self, p: int, moved: int) -> list[Action]:
-        g, per = self.grid[p], self.perim[p]
-        full = [i for i in range(16) if g[i] >= 0]
-        empty = [i for i in range(16) if g[i] < 0]
-        pfull = [16 + s for s in range(8) if per[s] >= 0]
-        pempty = [16 + s for s in range(8) if per[s] < 0]
-        out = [DONE_RELOC if moved else SKIP_RELOC]
-        if not moved:
-            out += [RELOC_SWAP[i][j] for k, i in enumerate(full) for j in full[k + 1:]]
-        out += [RELOC_MOVE[i][j] for i in full for j in empty]
-        out += [RELOC_MOVE[i][j] for i in pfull for j in pempty]
-        return out if len(out) > 1 else []
-
-    def _o_swapobj(self, p: int, a: int) -> list[Action]:
-        if not self.objs[p]:
-            return []
-        return [SKIP_SWAP] + [SWAP[o][r] for o in self.objs[p] for r in self.hand[p] + self.disc[p]]
-
-    def _o_exchange(self, p: int, a: int) -> list[Action]:
-        g, an = self.grid[p], self.anti[p]
-        cells = [i for i in range(16) if g[i] >= 0 and an[i] < 0]  # ruling V-12
-        if not cells or not self.xpool:
-            return []
-        return [SKIP_EXCHANGE] + [EXCHANGE[i][t] for i in cells for t in self.xpool]
-
-    def _o_antiq(self, p: int, a: int) -> list[Action]:
-        kinds = sorted({C.antiquities[i] for i in self.anti_sup})
-        g, an = self.grid[p], self.anti[p]
-        out = []
-        for k in kinds:
-            for i in range(16):
-                if g[i] < 0 or an[i] >= 0:
-                    continue
-                if k == COLLAR and C.tiles[g[i]].coffins < 2:
-                    continue  # ruling V-11: the Collar must cover two coffins
-                out.append(ANTIQ[k][i])
-        return out
-
-    def _o_take(self, p: int, a: int) -> list[Action]:
-        return [TAKE[r] for r in self.row]
-
-    def _o_objective(self, p: int, a: int) -> list[Action]:
-        return [OBJECTIVE[r] for r in self.hand[p]]
-
     # ---- decisions: effects -----------------------------------------------------------------------------
-    def _d_bid(self, p: int, a: int, act: Action) -> None:
-        args = act.args
-        c, r = int(args[0]), int(args[1])
-        self.bid_card[p] = c
-        self.bid_spec[p] = r
-        self.bid_free[p] = int(len(args) == 3)
-        self._note(p, "placed a facedown bid", p,
-                   f"bid {c}{' as 0 (keeping the vampires)' if len(args) == 3 else ''} with s{r} "
-                   f"{C.specialists[r].name} (facedown)")
-
-    def _d_recover(self, p: int, a: int, act: Action) -> None:
-        c = int(act.args[0])
-        bit = 1 << (c - 1)
-        self.bid_disc[p] &= ~bit
-        self.bid_hand[p] |= bit
-        self.bid_events[p] += (-1,)
-        # ruling V-22: which card is recovered stays hidden ("Keep your hand of... Silent Bid cards hidden")
-        self._note(p, "recovered a silent bid card", p, f"recovered silent bid card {c}")
-
-    def _d_pool(self, p: int, a: int, act: Action) -> None:
-        pool = self.pools[int(act.args[0]) - 1]
-        self.pending[p] += pool
-        self._note(p, _tiles_text(pool))
-        pool.clear()
-
-    def _d_place(self, p: int, a: int, act: Action) -> None:
-        t, i = act.args
-        self.pending[p].remove(t)  # type: ignore[arg-type]
-        self.grid[p][i] = t  # type: ignore[index,assignment]
-
-    def _d_castle(self, p: int, a: int, act: Action) -> None:
-        c, s = int(act.args[0]), int(act.args[1])
-        self.castle_sup.remove(c)
-        self.perim[p][s] = c
-        self._note(p, _action_text(act))
-        bonus = C.castles[c].bonus
-        if bonus:
-            self._push(BONUS_TASKS[p][bonus])
-
-    def _d_train(self, p: int, a: int, act: Action) -> None:
-        t, s = int(act.args[0]), int(act.args[1])
-        self.train_sup.remove(t)
-        self.perim[p][s] = TRAIN0 + t
-        self._note(p, _action_text(act))
-
-    def _d_upgrade(self, p: int, a: int, act: Action) -> None:
-        self.perim[p][int(act.args[0])] += UPG
-        self._note(p, _action_text(act))
-
-    def _d_reloc(self, p: int, a: int, act: Action) -> None:
-        args = act.args
-        if args[0] == "swap" or args[0] == "move":
-            self._relocate(p, str(args[0]), int(args[1]), int(args[2]))
-            self._note(p, _action_text(act))
-            if args[0] == "move" and a == 0:
-                self.stack.append((K_RELOC, p, 1, 0))
-
-    def _d_swapobj(self, p: int, a: int, act: Action) -> None:
-        if act.args[0] != "skip":
-            o, r = int(act.args[0]), int(act.args[1])
-            objs = self.objs[p]
-            objs[objs.index(o)] = r
-            # every card in a discard pile was seen going there (a revealed bid, or an objective swapped there), so
-            # where the replacement came from, and so where o goes, is public (ruling V-20)
-            if r in self.hand[p]:
-                src, known = self.hand[p], self.known
-            else:
-                src, known = self.disc[p], self.shown
-            src[src.index(r)] = o
-            src.sort()
-            self.known[p] &= ~(1 << r)
-            self.shown[p] &= ~(1 << r)
-            known[p] |= 1 << o
-            self._note(p, _action_text(act) + (" to the hand" if known is self.known else " to the discard pile"))
-
-    def _d_exchange(self, p: int, a: int, act: Action) -> None:
-        if act.args[0] != "skip":
-            i, t = int(act.args[0]), int(act.args[1])
-            self.xpool[self.xpool.index(t)] = self.grid[p][i]
-            self.grid[p][i] = -1
-            self.pending[p].append(t)
-            self._note(p, _action_text(act))
-            self._push([*BONUS_TASKS[p][C.tiles[t].bonus], (K_PLACE, p, 0, 0)])
-
-    def _d_antiq(self, p: int, a: int, act: Action) -> None:
-        k, i = int(act.args[0]), int(act.args[1])
-        inst = next(x for x in self.anti_sup if C.antiquities[x] == k)
-        self.anti_sup.remove(inst)
-        self.anti[p][i] = inst
-        self._note(p, _action_text(act))
-        if k == SCEPTER:
-            self._push([(K_STEP, p, SURV, 1), (K_STEP, p, INNOV, 1)])
-
-    def _d_take(self, p: int, a: int, act: Action) -> None:
-        r = act.args[0]
-        self.row.remove(r)  # type: ignore[arg-type]
-        insort(self.hand[p], int(r))
-        self.known[p] |= 1 << int(r)
-        self._note(p, _action_text(act))
-
-    def _d_objective(self, p: int, a: int, act: Action) -> None:
-        r = act.args[0]
-        self.hand[p].remove(r)  # type: ignore[arg-type]
-        self.objs[p].append(r)  # type: ignore[arg-type]
-        self.known[p] &= ~(1 << int(r))
-        self._note(p, _action_text(act))
-
-    def _relocate(self, p: int, how: str, i: int, j: int) -> None:
-        if i >= 16:
-            per = self.perim[p]
-            per[j - 16], per[i - 16] = per[i - 16], -1
-            return
-        g, an = self.grid[p], self.anti[p]
-        if how == "swap":
-            g[i], g[j] = g[j], g[i]
-            an[i], an[j] = an[j], an[i]
-        else:
-            g[j], an[j], g[i], an[i] = g[i], an[i], -1, -1
-
     # ---- scoring ---------------------------------------------------------------------------------------
     def cells(self, p: int) -> list[Cell | None]:
         """The 24 scoring positions of seat p's city (grid cells, then the 8 perimeter slots)."""
@@ -716,8 +492,8 @@ class SiliconVaniaState(State):
             if t < 0:
                 out.append(None)
                 continue
-            tile = C.tiles[t]
-            k = C.antiquities[an[i]] if an[i] >= 0 else -1
+            tile = COMPONENTS.tiles[t]
+            k = COMPONENTS.antiquities[an[i]] if an[i] >= 0 else -1
             if k == TIARA:
                 out.append((BLANK, -1, 0, 0, -1, 0, 0))
                 continue
@@ -734,11 +510,11 @@ class SiliconVaniaState(State):
         for v in self.perim[p]:
             if v < 0:
                 out.append(None)
-            elif v >= TRAIN0:
-                blood, coffins = C.trains[v - TRAIN0]
+            elif v >= FIRST_TRAIN:
+                blood, coffins = COMPONENTS.trains[v - FIRST_TRAIN]
                 out.append((TRAIN, -1, blood, coffins, -1, 0, 0))
             else:
-                c = C.castles[v % UPG]
+                c = COMPONENTS.castles[v % UPGRADED]
                 out.append((CASTLE, c.type, c.blood, c.coffins, c.animal, c.innovation, c.survival))
         return out
 
@@ -746,11 +522,11 @@ class SiliconVaniaState(State):
         """Seat p's final-scoring breakdown as if the game ended now (housing optimised, ruling V-10); a new dict."""
         if self._final is not None:
             return copy.deepcopy(self._final[p])
-        an = [C.antiquities[x] for x in self.anti[p] if x >= 0]
+        an = [COMPONENTS.antiquities[x] for x in self.anti[p] if x >= 0]
         return score_city(
             self.cells(p), vampires=self.vamp[p], cats=self.cats[p], hounds=self.hounds[p],
-            contracts=self.contracts[p], objectives=[C.specialists[r].objective for r in self.objs[p]],
-            scorpion=any(UPG <= v < TRAIN0 for v in self.perim[p]), collar=COLLAR in an,
+            contracts=self.contracts[p], objectives=[COMPONENTS.specialists[r].objective for r in self.objs[p]],
+            scorpion=any(UPGRADED <= v < FIRST_TRAIN for v in self.perim[p]), collar=COLLAR in an,
             tiaras=an.count(TIARA),
         )
 
@@ -770,58 +546,9 @@ class SiliconVaniaState(State):
         top = max(keys)
         return [p for p in range(self.players) if keys[p] == top]
 
-    # ---- information ------------------------------------------------------------------------------------
-    def _public_seat(self, p: int) -> dict[str, Any]:
-        """What everyone knows of seat p (ruling V-22 for the silent bid cards, V-20 for the specialists)."""
-        known, shown = self.known[p], self.shown[p]
-        return {
-            "grid": self.grid[p].copy(),
-            "antiquities": [C.antiquities[x] if x >= 0 else -1 for x in self.anti[p]],
-            "perimeter": self.perim[p].copy(),
-            "vampires": self.vamp[p], "cats": self.cats[p], "hounds": self.hounds[p],
-            "contracts": self.contracts[p], "innovation": self.inn[p], "survival": self.surv[p],
-            "bid_cards_count": BID_COUNT[self.bid_hand[p]],
-            "bid_history": list(self.bid_events[p]),
-            "objectives": self.objs[p].copy(),
-            "hand_size": len(self.hand[p]), "discard_size": len(self.disc[p]),
-            "known_hand": sorted(r for r in self.hand[p] if known >> r & 1),
-            "revealed_discards": sorted(r for r in self.disc[p] if shown >> r & 1),
-            "pending_tiles": self.pending[p].copy(),
-            "has_bid": self.bid_spec[p] >= 0,
-            "bid": [self.bid_card[p], self.bid_spec[p]] if self.revealed else None,
-            "bid_value": self.bid_value[p] if self.revealed else None,
-        }
-
+    # ---- information (view.py) --------------------------------------------------------------------------
     def _view(self, seat: int | None) -> View:
-        seats = [self._public_seat(p) for p in range(self.players)]
-        if seat is not None:
-            me = seats[seat]
-            me["hand"] = sorted(self.hand[seat])
-            me["discard"] = sorted(self.disc[seat])
-            me["bid_cards"] = BID_CARDS[self.bid_hand[seat]].copy() if self.bid_hand[seat] else []
-            me["bid_discards"] = BID_CARDS[self.bid_disc[seat]].copy() if self.bid_disc[seat] else []
-            if self.bid_spec[seat] >= 0:
-                me["bid"] = [self.bid_card[seat], self.bid_spec[seat]]
-                if not self.revealed:
-                    me["bid_as_0"] = bool(self.bid_free[seat])
-        top = self.stack[-1] if self.stack and self.to_move is not None else None
-        v: View = {
-            "game": "siliconvania", "players": self.players, "seat": seat, "round": self.round,
-            "to_move": self.to_move, "decision": _DECISION_NAMES.get(top[0], "") if top else "",
-            "pools": [p.copy() for p in self.pools], "exchange_pool": self.xpool.copy(),
-            "row": self.row.copy(), "tile_deck": len(self.tile_deck), "tile_discards": sorted(self.tile_disc),
-            "specialist_deck": len(self.spec_deck), "order": self.order.copy() if self.revealed else [],
-            "supply": {"vampires": max(0, self.vamp_sup), "cats": self.cat_sup, "hounds": self.hound_sup,
-                       "contracts": self.contract_sup, "castles": self.castle_sup.copy(),
-                       "trains": self.train_sup.copy(), "antiquities": sorted(C.antiquities[x] for x in self.anti_sup)},
-            "seats": seats,
-            "log": self._log(seat, max(0, self.log_len - LOG_TAIL)),
-            "log_pos": self.log_len,
-        }
-        if self._final is not None:
-            v["final"] = copy.deepcopy(self._final)
-            v["winners"] = self.winners()
-        return v
+        return table_view(self, seat)
 
     def _sample(self, seat: int, rng: Rng) -> Self:
         """Redraw what `seat` cannot see: the unknown cards of other seats' hands (with the specialist deck), their
@@ -848,9 +575,9 @@ class SiliconVaniaState(State):
                 continue
             known = s.known[q]
             s.hand[q] = sorted(r if known >> r & 1 else unseen.pop() for r in s.hand[q])
-            s.bid_hand[q], s.bid_disc[q] = _sample_bid_cards(s.bid_events[q], rng)
+            s.bid_hand[q], s.bid_disc[q] = sample_bid_cards(s.bid_events[q], rng)
             if s.bid_spec[q] >= 0 and not s.revealed:  # a committed bid, still secret
-                opts = s._o_bid(q, 0)
+                opts = options_bid(s, q, 0)
                 act = opts[rng.below(len(opts))]
                 s.bid_card[q], s.bid_spec[q] = int(act.args[0]), int(act.args[1])
                 s.bid_free[q] = int(len(act.args) == 3)
@@ -878,8 +605,8 @@ class SiliconVaniaState(State):
         return {
             "tiles": tiles,
             "specialists": specs,
-            "castles": len(self.castle_sup) + sum(1 for v in perim if v < TRAIN0),
-            "trains": len(self.train_sup) + sum(1 for v in perim if v >= TRAIN0),
+            "castles": len(self.castle_sup) + sum(1 for v in perim if v < FIRST_TRAIN),
+            "trains": len(self.train_sup) + sum(1 for v in perim if v >= FIRST_TRAIN),
             "antiquities": len(self.anti_sup) + sum(1 for p in range(n) for x in self.anti[p] if x >= 0),
             "vampires": self.vamp_sup + sum(self.vamp),
             "cats": self.cat_sup + sum(self.cats),
@@ -908,125 +635,33 @@ class SiliconVaniaState(State):
         }
 
 
-LOG_TAIL = 16  # the recent end of the seat's log carried by a view (the whole of it: `log(seat)`)
-
-
-def _tiles_text(pool: list[int]) -> str:
-    return "took " + " + ".join(_tile_name(t) for t in pool)
-
-
-def _sample_bid_cards(events: tuple[int, ...], rng: Rng) -> tuple[int, int]:
-    """A seat's silent bid cards (hand, discard bitmasks) consistent with its public bid events (cards revealed,
-    0 for none, -1 for a recovery of an unseen card): each recovery picks at random among the cards that leave every
-    later reveal possible."""
-    hand, disc = 0b1111111, 0
-    for i, e in enumerate(events):
-        if e > 0:
-            hand &= ~(1 << (e - 1))
-            disc |= 1 << (e - 1)
-        elif e < 0:
-            cands = [c for c in range(7) if disc >> c & 1
-                     and _bids_feasible(events, i + 1, hand | 1 << c, disc & ~(1 << c))]
-            c = cands[rng.below(len(cands))]
-            hand |= 1 << c
-            disc &= ~(1 << c)
-    return hand, disc
-
-
-def _bids_feasible(events: tuple[int, ...], i: int, hand: int, disc: int) -> bool:
-    """Whether events[i:] can happen from this hand and discard (recoveries earliest-needed-first, which is optimal)."""
-    for j in range(i, len(events)):
-        e = events[j]
-        if e > 0:
-            bit = 1 << (e - 1)
-            if not hand & bit:
-                return False
-            hand &= ~bit
-            disc |= bit
-        elif e < 0:
-            best, when = -1, len(events) + 1
-            for c in range(7):
-                if disc >> c & 1:
-                    nxt = next((k for k in range(j + 1, len(events)) if events[k] == c + 1), len(events))
-                    if best < 0 or nxt < when:
-                        best, when = c, nxt
-            if best < 0:
-                return False
-            hand |= 1 << best
-            disc &= ~(1 << best)
-    return True
-
-
-def _tile_name(t: int) -> str:
-    return f"t{t} {C.tiles[t].name}"
-
-
-def _action_text(a: Action) -> str:
-    """A public action as a sentence for the log."""
-    v, x = a.verb, a.args
-    if v == "castle":
-        return f"took the {C.types[int(x[0])]} castle, placed at {SLOTS[int(x[1])]}"
-    if v == "train":
-        return f"took train {int(x[0]) + 1}, placed at {SLOTS[int(x[1])]}"
-    if v == "upgrade":
-        return f"upgraded the castle at {SLOTS[int(x[0])]} (Scorpion)"
-    if v == "relocate":
-        return f"relocated: {x[0]} {_pos(int(x[1]))} {'and' if x[0] == 'swap' else 'to'} {_pos(int(x[2]))}"
-    if v == "swap":
-        return f"swapped objective s{x[0]} for s{x[1]} {C.specialists[int(x[1])].name}; s{x[0]} goes"
-    if v == "exchange":
-        return f"exchanged the tile at {CELLS[int(x[0])]} for {_tile_name(int(x[1]))} from the exchange pool"
-    if v == "antiquity":
-        return f"put a {ANTIQUITY_KINDS[int(x[0])]} on {CELLS[int(x[1])]}"
-    if v == "take":
-        return f"took s{x[0]} {C.specialists[int(x[0])].name} from the row"
-    if v == "objective":
-        return f"added s{x[0]} {C.specialists[int(x[0])].name} to the city objectives"
-    return str(a)
-
-
-_DECISION_NAMES = {K_BID: "bid", K_RECOVER: "recover a bid card", K_POOL: "choose a selection pool",
-                   K_PLACE: "place a tile", K_CASTLE: "take and place a castle", K_TRAIN: "take and place a train",
-                   K_RELOC: "relocate tiles", K_SWAPOBJ: "swap a city objective", K_UPGRADE: "upgrade a castle",
-                   K_EXCHANGE: "exchange a tile", K_ANTIQ: "take and place an antiquity",
-                   K_TAKE: "take a specialist", K_OBJECTIVE: "add a city objective"}
-
-
 # ---- dispatch and precomputed tables (the hot path only indexes these) -------------------------------------
 _S = SiliconVaniaState
-_OPTIONS: list[Callable[[_S, int, int], list[Action]] | None] = [None] * 28
-_DECIDE: list[Callable[[_S, int, int, Action], None]] = [lambda s, p, a, act: None] * 28
-_AUTO: list[Callable[[_S, int, int, int], None]] = [lambda s, p, a, b: None] * 28
-for _k, _name in ((K_BID, "bid"), (K_RECOVER, "recover"), (K_POOL, "pool"), (K_PLACE, "place"),
-                  (K_CASTLE, "castle"), (K_TRAIN, "train"), (K_UPGRADE, "upgrade"), (K_RELOC, "reloc"),
-                  (K_SWAPOBJ, "swapobj"), (K_EXCHANGE, "exchange"), (K_ANTIQ, "antiq"), (K_TAKE, "take"),
-                  (K_OBJECTIVE, "objective")):
-    _OPTIONS[_k] = getattr(_S, f"_o_{_name}")
-    _DECIDE[_k] = getattr(_S, f"_d_{_name}")
-for _k, _name in ((K_ROUND, "round"), (K_REVEAL, "reveal"), (K_TILETURN, "tileturn"), (K_GAIN, "gain"),
-                  (K_PLACEALL, "placeall"), (K_STEP, "step"), (K_CONTRACT, "contract"), (K_VAMP, "vamp"),
-                  (K_CAT, "cat"), (K_HOUND, "hound"), (K_SPECPHASE, "specphase"), (K_SPECTURN, "specturn"),
-                  (K_DISCARD, "discard"), (K_REST2P, "rest2p"), (K_ENDROUND, "endround")):
-    _AUTO[_k] = getattr(_S, f"_a_{_name}")
-assert {k for k in range(28) if _OPTIONS[k] is not None} == DECISIONS
-
-_TRACK_KIND = {"contract": K_CONTRACT, "recover": K_RECOVER, "train": K_TRAIN, "relocate": K_RELOC,
-               "castle": K_CASTLE, "swap_objective": K_SWAPOBJ, "upgrade_castle": K_UPGRADE}
-TRACK_TASK = tuple(_TRACK_KIND.get(TRACK_KINDS[k], -1) for k in C.track)
-BID_CARDS = [[c + 1 for c in range(7) if m >> c & 1] or [0] for m in range(128)]
-BID_COUNT = [bin(m).count("1") for m in range(128)]
-RECOVER_OPTS = [[RECOVER[c + 1] for c in range(7) if m >> c & 1] for m in range(128)]
-
-
-def _bonus_tasks(p: int, bonus: tuple[int, ...]) -> list[Task]:
-    return [(K_VAMP, p, 0, 0) if b == 0 else (K_STEP, p, INNOV if b == 1 else SURV, 1) for b in bonus]
-
-
-_EFFECT_KIND = {"vampire": (K_VAMP, 0), "innovation": (K_STEP, INNOV), "survival": (K_STEP, SURV),
-                "cat": (K_CAT, 0), "hound": (K_HOUND, 0), "exchange": (K_EXCHANGE, 0), "antiquity": (K_ANTIQ, 0)}
-BONUS_TASKS = [{t.bonus: _bonus_tasks(p, t.bonus) for t in (*C.tiles, *C.castles)} for p in range(5)]
-EFFECT_TASKS = [
-    [[(_EFFECT_KIND[e][0], p, _EFFECT_KIND[e][1], 1 if _EFFECT_KIND[e][0] == K_STEP else 0)
-      for e in C.specialists[r].effect] if r in C.specialists else [] for r in range(71)]
-    for p in range(5)
-]
+AutoFn = Callable[[_S, int, int, int], None]
+# Each automatic task: the step of the flow it runs (the `_a_*` methods above).
+_AUTOMATIC_FUNCTIONS: dict[int, AutoFn] = {
+    K_ROUND: _S._a_round,
+    K_REVEAL: _S._a_reveal,
+    K_TILE_TURN: _S._a_tile_turn,
+    K_GAIN: _S._a_gain,
+    K_PLACE_ALL: _S._a_place_all,
+    K_STEP: _S._a_step,
+    K_CONTRACT: _S._a_contract,
+    K_VAMPIRE: _S._a_vampire,
+    K_CAT: _S._a_cat,
+    K_HOUND: _S._a_hound,
+    K_SPECIALIST_PHASE: _S._a_specialist_phase,
+    K_SPECIALIST_TURN: _S._a_specialist_turn,
+    K_DISCARD: _S._a_discard,
+    K_REST_TWO_PLAYERS: _S._a_rest_two_players,
+    K_END_ROUND: _S._a_end_round,
+}
+_OPTIONS: list[decisions.OptionsFn | None] = [None] * 28
+_DECIDE: list[decisions.DecideFn] = [lambda s, p, a, act: None] * 28
+_AUTO: list[AutoFn] = [lambda s, p, a, b: None] * 28
+for _k, (_options, _decide) in decisions.DECISION_FUNCTIONS.items():
+    _OPTIONS[_k], _DECIDE[_k] = _options, _decide
+for _k, _auto in _AUTOMATIC_FUNCTIONS.items():
+    _AUTO[_k] = _auto
+assert set(decisions.DECISION_FUNCTIONS) == DECISIONS
+assert not set(decisions.DECISION_FUNCTIONS) & set(_AUTOMATIC_FUNCTIONS)

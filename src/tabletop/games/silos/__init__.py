@@ -60,7 +60,7 @@ Rulings S-1...: docs/rulings.md.
 """
 
 from tabletop.core import GameInfo, Option, register
-from tabletop.games.silos.rules import SilosState
+from tabletop.games.silos.state import SilosState
 
 INFO = register(
     GameInfo(

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from tabletop.core import Action, Rng, SeatHandle
-from tabletop.games.silos.rules import NL, NT, SilosState
+from tabletop.games.silos.notation import N_LOCATIONS, N_TYPES
+from tabletop.games.silos.state import SilosState
 
 
 def value(s: SilosState, p: int) -> float:
@@ -17,13 +18,13 @@ def value(s: SilosState, p: int) -> float:
     """
     if s.is_over:
         return 1000.0 if p in s.winners() else -1000.0
-    h = s.hum[p * NT:(p + 1) * NT]
+    h = s.hum[p * N_TYPES:(p + 1) * N_TYPES]
     v = 20.0 * s.emblems[p] + sum(3.0 + x for x in h if x) + 4.0 * s.cows[p]
     nxt = s.ufo % 6 + 1
     focus = s.focus
-    for loc in range(NL):
+    for loc in range(N_LOCATIONS):
         r = s.ranking(loc)
-        hot = sum(focus[loc * NT:(loc + 1) * NT]) == 2
+        hot = sum(focus[loc * N_TYPES:(loc + 1) * N_TYPES]) == 2
         if r and r[0] == p:
             v += 2.0 + s.abd_cow[loc] + (2.0 * s.abd_cow[loc] if loc == nxt else 0.0) + (1.5 if hot else 0.0)
         elif len(r) > 1 and r[1] == p:

@@ -1,0 +1,112 @@
+"""SiliconVania notation: the vocabulary (cells, perimeter slots, tracks, silent bid cards) and the canonical action
+texts, every action interned once (`ACTIONS(verb, *args)`); also the sentences the log uses for public actions.
+The texts are listed in the package docstring (`siliconvania/__init__.py`).
+"""
+
+from __future__ import annotations
+
+from tabletop.core import Action, ActionTable
+from tabletop.games.siliconvania.components import ANTIQUITY_KINDS, load
+
+COMPONENTS = load()
+TYPE_TOKENS = tuple(t.lower().replace(" ", "") for t in COMPONENTS.types)
+CELLS = tuple(f"{'abcd'[i // 4]}{i % 4 + 1}" for i in range(16))
+SLOTS = ("top1", "top2", "top3", "top4", "lefta", "leftb", "leftc", "leftd")
+N_TILES = len(COMPONENTS.tiles)
+GOBLET, SCEPTER, COLLAR, BANGLE, TIARA = range(5)
+INNOVATION, SURVIVAL = 0, 1
+TRACK_END = len(COMPONENTS.track) - 1
+# perimeter values: -1 empty, 0..6 castle of that type, 7..13 upgraded castle, 20.. train
+UPGRADED, FIRST_TRAIN = 7, 20
+
+# Silent bid cards, read from the component data (index 0: no card left, ruling V-13)
+BID_COST = (0, *(b.cost for b in COMPONENTS.bid_cards))  # vampires to discard at the reveal, or the bid counts 0 (V-9)
+BID_ABILITY = ("", *(b.ability for b in COMPONENTS.bid_cards))  # "", "vampire" or "recover"
+
+
+def _fmt(verb: str, args: tuple[int | str, ...]) -> str:
+    a = args
+    if verb == "bid":
+        return f"bid {a[0]}{'=0' if len(a) == 3 else ''} s{a[1]}"
+    if verb in ("recover", "pool"):
+        return f"{verb} {a[0]}"
+    if verb == "place":
+        return f"place t{a[0]} {CELLS[int(a[1])]}"
+    if verb == "castle":
+        return f"castle {TYPE_TOKENS[int(a[0])]} {SLOTS[int(a[1])]}"
+    if verb == "train":
+        return f"train {int(a[0]) + 1} {SLOTS[int(a[1])]}"
+    if verb == "upgrade":
+        return f"upgrade {SLOTS[int(a[0])]}"
+    if verb in ("take", "objective"):
+        return f"{verb} s{a[0]}"
+    if verb == "swap" and len(a) == 2:
+        return f"swap s{a[0]} s{a[1]}"
+    if verb == "exchange" and len(a) == 2:
+        return f"exchange {CELLS[int(a[0])]} t{a[1]}"
+    if verb == "antiquity":
+        return f"antiquity {ANTIQUITY_KINDS[int(a[0])].lower()} {CELLS[int(a[1])]}"
+    if verb == "relocate" and len(a) == 3:  # ("swap"|"move", from, to): 0..15 cells, 16..23 slots
+        return f"relocate {a[0]} {_pos(int(a[1]))} {_pos(int(a[2]))}"
+    return " ".join([verb, *map(str, args)])  # skip / done
+
+
+def _pos(p: int) -> str:
+    return CELLS[p] if p < 16 else SLOTS[p - 16]
+
+
+ACTIONS = ActionTable(_fmt)
+SKIP_RELOCATE = ACTIONS("relocate", "skip")
+DONE_RELOCATE = ACTIONS("relocate", "done")
+SKIP_SWAP = ACTIONS("swap", "skip")
+SKIP_EXCHANGE = ACTIONS("exchange", "skip")
+BID = [[ACTIONS("bid", c, r) for r in range(71)] for c in range(8)]
+BID_AS_0 = [[ACTIONS("bid", c, r, 0) for r in range(71)] for c in range(8)]  # keep the vampires, the bid counts 0 (V-9)
+PLACE = [[ACTIONS("place", t, i) for i in range(16)] for t in range(N_TILES)]
+RECOVER = [ACTIONS("recover", c) for c in range(8)]
+POOL = [ACTIONS("pool", k) for k in range(8)]
+TAKE_CASTLE = [[ACTIONS("castle", c, sl) for sl in range(8)] for c in range(7)]
+TAKE_TRAIN = [[ACTIONS("train", t, sl) for sl in range(8)] for t in range(len(COMPONENTS.trains))]
+UPGRADE = [ACTIONS("upgrade", sl) for sl in range(8)]
+RELOCATE_SWAP = [[ACTIONS("relocate", "swap", i, j) for j in range(16)] for i in range(16)]
+RELOCATE_MOVE = [[ACTIONS("relocate", "move", i, j) for j in range(24)] for i in range(24)]
+SWAP = [[ACTIONS("swap", o, r) for r in range(71)] for o in range(71)]
+EXCHANGE = [[ACTIONS("exchange", i, t) for t in range(N_TILES)] for i in range(16)]
+ANTIQUITY = [[ACTIONS("antiquity", k, i) for i in range(16)] for k in range(5)]
+TAKE = [ACTIONS("take", r) for r in range(71)]
+OBJECTIVE = [ACTIONS("objective", r) for r in range(71)]
+BID_CARDS = [[c + 1 for c in range(7) if m >> c & 1] or [0] for m in range(128)]
+BID_COUNT = [bin(m).count("1") for m in range(128)]
+RECOVER_OPTS = [[RECOVER[c + 1] for c in range(7) if m >> c & 1] for m in range(128)]
+
+
+def tile_name(t: int) -> str:
+    return f"t{t} {COMPONENTS.tiles[t].name}"
+
+
+def action_sentence(a: Action) -> str:
+    """A public action as a sentence for the log."""
+    v, x = a.verb, a.args
+    if v == "castle":
+        return f"took the {COMPONENTS.types[int(x[0])]} castle, placed at {SLOTS[int(x[1])]}"
+    if v == "train":
+        return f"took train {int(x[0]) + 1}, placed at {SLOTS[int(x[1])]}"
+    if v == "upgrade":
+        return f"upgraded the castle at {SLOTS[int(x[0])]} (Scorpion)"
+    if v == "relocate":
+        return f"relocated: {x[0]} {_pos(int(x[1]))} {'and' if x[0] == 'swap' else 'to'} {_pos(int(x[2]))}"
+    if v == "swap":
+        return f"swapped objective s{x[0]} for s{x[1]} {COMPONENTS.specialists[int(x[1])].name}; s{x[0]} goes"
+    if v == "exchange":
+        return f"exchanged the tile at {CELLS[int(x[0])]} for {tile_name(int(x[1]))} from the exchange pool"
+    if v == "antiquity":
+        return f"put a {ANTIQUITY_KINDS[int(x[0])]} on {CELLS[int(x[1])]}"
+    if v == "take":
+        return f"took s{x[0]} {COMPONENTS.specialists[int(x[0])].name} from the row"
+    if v == "objective":
+        return f"added s{x[0]} {COMPONENTS.specialists[int(x[0])].name} to the city objectives"
+    return str(a)
+
+
+def tiles_text(pool: list[int]) -> str:
+    return "took " + " + ".join(tile_name(t) for t in pool)

@@ -1,0 +1,195 @@
+"""SILOS: the state as a seat sees it (the whole table: nothing is hidden), the log in words, the decision in words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core import View
+from tabletop.games.silos.components import COMMON_CARDS, COMPONENTS, FACTION_CARDS, HUMAN_TYPES
+from tabletop.games.silos.frames import (
+    FRAME_NAMES,
+    K_CARD,
+    K_MIND_CONTROL,
+    K_MOVEMENT,
+    K_ONE_POWER,
+    K_PLACE_HUMANS,
+    K_POSITIONING,
+    K_REPOSITION,
+    K_RETURN_HUMANS,
+    K_SHERIFFS_OFFICE,
+    K_SKILL_TILES,
+    K_TOWN_HALL_SKILL,
+    L_ABDUCTION,
+    L_ACTION,
+    L_DRAW,
+    L_EMBLEM,
+    L_EXERT,
+    L_MIND_CONTROL,
+    L_NO_CARD,
+    L_RERANK,
+    L_RESHUFFLE,
+    L_REVEAL,
+    L_SKILL,
+    L_TURN,
+    LOG_SHOWN,
+)
+from tabletop.games.silos.notation import COLORS, N_LOCATIONS, N_TYPES, NEIGHBOURS, SKILL_ORDER
+
+if TYPE_CHECKING:
+    from tabletop.games.silos.state import SilosState
+
+
+def table_view(s: SilosState, seat: int | None) -> View:
+    """Everything a seat sees: the whole table (nothing in SILOS is hidden), the decision in words, the log's tail."""
+    n = s.players
+    locs = []
+    for i in range(N_LOCATIONS):
+        figs = {}
+        for f in range(s.nf):
+            j = f * N_LOCATIONS + i
+            if s.plain[j] or s.dist[j] or s.leader[f] == i:
+                figs[COLORS[f]] = {
+                    "figures": s.plain[j], "leader": s.leader[f] == i, "distinguished": s.dist[j]
+                }
+        locs.append({
+            "id": i,
+            "name": COMPONENTS.names[i],
+            "alternate": bool(s.alt >> i & 1),
+            "crop_circles_tile": s.crop_tile == i,
+            "figures": figs,
+            "influence": {COLORS[f]: s.influence(f, i) for f in range(s.nf) if s._inf(f, i)},
+            "focus": {HUMAN_TYPES[t]: s.focus[i * N_TYPES + t] for t in range(N_TYPES) if s.focus[i * N_TYPES + t]},
+            "cow": bool(s.abd_cow[i]) if i else None,
+            "human": (HUMAN_TYPES[s.abd_human[i]] if s.abd_human[i] >= 0 else None) if i else None,
+            "leads": COLORS[s._top(i)] if s._top(i) >= 0 else None,
+            "streets": list(NEIGHBOURS[i]),
+            "crop_circle": COLORS[s.crop[i]] if s.crop[i] >= 0 else None,
+            "skill_tile": (COLORS[s.skill[i]] if s.skill[i] >= 0 else "board") if s.skills_on else None,
+        })
+    in_play = s._in_play()
+    players = []
+    for p in range(n):
+        players.append({
+            "color": COLORS[p],
+            "humans": {HUMAN_TYPES[t]: s.hum[p * N_TYPES + t] for t in range(N_TYPES)},
+            "cows": s.cows[p],
+            "emblems": s.emblems[p],
+            "faction_cards": {FACTION_CARDS[c]: not s.fcards[p * 3 + c] for c in range(3)},
+            "held_common": {COMMON_CARDS[t]: s.held[p * 4 + t] for t in range(4) if s.held[p * 4 + t]},
+            "crop_tokens_left": s.crop_left[p],
+            "figures_to_place": s._unplaced(p),
+        })
+    top = s.stack[-1] if s.stack else None
+    return {
+        "game": "silos",
+        "seat": seat,
+        "players": n,
+        "non_player_faction": COLORS[s.npf] if s.npf >= 0 else None,
+        "to_move": s.to_move,
+        "active": s.active,
+        "phase": FRAME_NAMES[top[0]] if top else "game over",
+        "decision": decision(s) if top else "game over",
+        "log": s._entries(LOG_SHOWN),
+        "log_pos": s.lgn,
+        "ranks": [COLORS[f] for f in s.rank],
+        "ufo": s.ufo,
+        "locations": locs,
+        "streets": [[a, b] for a in range(N_LOCATIONS) for b in NEIGHBOURS[a] if a < b],
+        "bag": {HUMAN_TYPES[t]: s.bag[t] for t in range(N_TYPES)},
+        "hand": {HUMAN_TYPES[t]: s.hand[t] for t in range(N_TYPES) if s.hand[t]},
+        "supply": {"cows": s.cow_pile, "caps": s.caps, "emblems": s.emblem_supply},
+        "common_deck": {COMMON_CARDS[t]: s.deck[t] for t in range(4)},
+        "common_discards": {COMMON_CARDS[t]: s.discard[t] for t in range(4)},
+        "card_in_play": {COMMON_CARDS[t]: in_play[t] for t in range(4) if in_play[t]},
+        "last_revealed": COMMON_CARDS[s.revealed] if s.revealed >= 0 else None,
+        "seats": players,
+        "emblem_target": s.target,
+        "winners": s.winners(),
+    }
+
+
+
+def log_entry(s: SilosState, e: tuple[Any, ...]) -> tuple[int | None, str]:
+    """Who acted in a log entry (None: the table, e.g. an abduction) and its words."""
+    code = e[0]
+    seat = e[1] if code in (L_ACTION, L_REVEAL, L_EMBLEM, L_DRAW, L_SKILL, L_EXERT, L_NO_CARD) else None
+    if seat is not None and not 0 <= seat < s.players:
+        seat = None  # the non-player faction is not a seat
+    return seat, log_text(s, e)
+
+def log_text(s: SilosState, e: tuple[Any, ...]) -> str:
+    """The words of a log entry."""
+    def who(f: int, none: str = "the bag") -> str:
+        if f < 0:
+            return none
+        return COLORS[f] + (" (non-player)" if f == s.npf else "")
+
+    def loc(i: int) -> str:
+        return f"{i} {COMPONENTS.names[i]}{'*' if s.alt >> i & 1 else ''}"
+
+    def hs(ts: tuple[int, ...]) -> str:
+        return " + ".join(HUMAN_TYPES[t] for t in ts) or "nothing"
+
+    code = e[0]
+    if code == L_TURN:
+        return f"-- {COLORS[e[1]]}'s turn --"
+    if code == L_ACTION:
+        return f"{COLORS[e[1]]}: {e[2].text}"
+    if code == L_REVEAL:
+        return f"{who(e[1], 'someone')} reveals {COMMON_CARDS[e[2]]}"
+    if code == L_ABDUCTION:
+        human = "no human" if e[3] < 0 else f"{HUMAN_TYPES[e[3]]} -> {who(e[4])}"
+        return f"UFO abduction at {loc(e[1])}: cow -> {who(e[2], 'nobody')}; {human}"
+    if code == L_MIND_CONTROL:
+        if e[2] < 0:
+            return f"mind control at {loc(e[1])}: nobody there, all humans to the bag"
+        first = who(e[2]) + (" discards" if e[2] == s.npf else " takes")
+        return f"mind control at {loc(e[1])}: {first} {hs(e[3])}; {hs(e[5])} -> {who(e[4])}"
+    if code == L_EMBLEM:
+        cows = f" using {e[2]} cow{'s' if e[2] > 1 else ''}" if e[2] else ""
+        return f"{COLORS[e[1]]} exchanges a complete set{cows} for an emblem"
+    if code == L_DRAW:
+        return f"{COLORS[e[1]]} draws {hs(e[2])}"
+    if code == L_RERANK:
+        return "Town Hall ranks now " + " > ".join(COLORS[f] for f in e[1])
+    if code == L_RESHUFFLE:
+        return "common deck exhausted: discards reshuffled"
+    if code == L_SKILL:
+        return f"{COLORS[e[1]]} claims skill tile {e[2]}"
+    if code == L_NO_CARD:
+        return f"{COLORS[e[1]]} has no card left to activate"
+    if code == L_EXERT:
+        what = "crop circles power" if s.crop_tile == e[2] else "power"
+        return f"{who(e[1])} exerts the {what} of {loc(e[2])}"
+    return "game over"
+
+
+
+def decision(s: SilosState) -> str:
+    """What the seat to move is deciding, in words."""
+    fr = s.stack[-1]
+    k = fr[0]
+    if k == K_POSITIONING:
+        return f"initial positioning: place a figure ({s._unplaced(s.to_move or 0)} left)"
+    if k == K_MOVEMENT:
+        return f"move a figure along a street ({fr[2]} movement{'s' if fr[2] > 1 else ''} left) or stop"
+    if k == K_SKILL_TILES:
+        return f"skill tile {SKILL_ORDER[fr[2]]}: use it or skip"
+    if k == K_CARD:
+        return "activate one card: the top common card or an unused faction card"
+    if k == K_TOWN_HALL_SKILL:
+        return f"skill tile 0: keep the revealed {COMMON_CARDS[fr[2]]} or reject it and reveal another"
+    if k == K_ONE_POWER:
+        return "One Power: exert one location where you have the most influence"
+    if k == K_PLACE_HUMANS:
+        return "place the drawn humans, one at a time, in matching focus groups"
+    if k == K_MIND_CONTROL:
+        return f"mind control at {fr[2]} {COMPONENTS.names[fr[2]]}: take two of the three humans"
+    if k == K_RETURN_HUMANS:
+        return f"News Station*: return {fr[2]} more of your humans to the bag"
+    if k == K_REPOSITION:
+        return "reposition your figures one at a time (to any location), then done"
+    if k == K_SHERIFFS_OFFICE and fr[2] >= 0:
+        return "Sheriff's Office: move more figures of that colour from that location, or stop"
+    return FRAME_NAMES[k] + ": choose"
+
