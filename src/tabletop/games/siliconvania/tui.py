@@ -10,7 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.cli.seats import Seats
-from tabletop.games.siliconvania.render import EFFECT_ABBR, C, _final, _spec, city, tile_line
+from tabletop.games.siliconvania.notation import COMPONENTS as C
+from tabletop.games.siliconvania.render import EFFECT_ABBR, _final, _spec, city, tile_line
 
 MIN_SIZE = (100, 30)
 
