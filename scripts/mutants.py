@@ -115,10 +115,10 @@ def _replace_not(tree: ast.AST, target: ast.UnaryOp) -> ast.AST:
     return new
 
 
-def plan(game: str, count: int, seed: int) -> list[Mutant]:
-    """`count` mutants drawn at random (seeded) over the game's rules and scoring modules."""
+def plan(game: str, count: int, seed: int, modules: list[str] | None = None) -> list[Mutant]:
+    """`count` mutants drawn at random (seeded) over the game's rules and scoring modules (or `modules` alone)."""
     pool: list[Mutant] = []
-    for name in MODULES[game]:
+    for name in modules or MODULES[game]:
         path = ROOT / "src" / "tabletop" / "games" / game / name
         source = path.read_text(encoding="utf-8")
         for k, node, kind in _sites(ast.parse(source)):
@@ -169,13 +169,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", default=None, help="JSON file for every mutant and its fate")
+    ap.add_argument(
+        "--module", action="append", default=None, metavar="FILE",
+        help="mutate only this module of the game (repeatable; default: all of them)",
+    )
     args = ap.parse_args(argv)
     if args.mutants < 1 or args.workers < 1:
         ap.error("--mutants and --workers must be at least 1")
+    modules: list[str] = args.module or MODULES[args.game]
+    unknown = sorted(set(modules) - set(MODULES[args.game]))
+    if unknown:
+        ap.error(f"{args.game} has no mutated module {', '.join(unknown)} (one of {', '.join(MODULES[args.game])})")
     _, base = _run(args.game, None, timeout=600)
     timeout = max(30.0, 5 * base)
-    mutants = plan(args.game, args.mutants, args.seed)
-    print(f"{args.game}: {len(mutants)} mutants of {', '.join(MODULES[args.game])}; tests take {base:.1f} s unmutated")
+    mutants = plan(args.game, args.mutants, args.seed, modules)
+    print(f"{args.game}: {len(mutants)} mutants of {', '.join(modules)}; tests take {base:.1f} s unmutated")
 
     def one(m: Mutant) -> Mutant:
         m.status, m.seconds = _run(args.game, m, timeout)
