@@ -47,6 +47,15 @@ def test_five_player_tile_shortage_reshuffles_discarded_tiles():
     assert all(all(t >= 0 for t in s.grid[p]) for p in range(5))
 
 
+def test_refresh_draws_from_the_discarded_tiles_then_never_invents_a_tile():
+    """Ruling V-1: an empty stack is refilled from the discards; with neither left (no real game gets there) the
+    selection pools stay short rather than holding a tile that does not exist."""
+    s = S.for_test(2, 0, tasks=[(R.K_ROUND, 0, 0, 0)], tile_deck=[], tile_disc=[9, 4])
+    assert sorted(t for pool in s.pools for t in pool) == [4, 9] and s.tile_disc == [] and s.tile_deck == []
+    s = S.for_test(2, 0, tasks=[(R.K_ROUND, 0, 0, 0)], tile_deck=[5], tile_disc=[])
+    assert s.pools == [[5], [], [], []]
+
+
 # ---- bid selection and order -----------------------------------------------------------------------------------
 def test_bid_selection_is_secret_until_reveal():
     s = tabletop.new_game("siliconvania", 3, 5)
@@ -147,6 +156,13 @@ def test_track_bonus_gain_any_castle_and_its_immediate_bonus():
 
 def test_perimeter_only_one_tile_per_row_and_column():
     s = _step(R.INNOV, 3, perim=[[0, -1, -1, -1, 20, -1, -1, -1], [-1] * 8])
+    slots = {str(a).split()[2] for a in s.legal_actions()}
+    assert slots == {"top2", "top3", "top4", "leftb", "leftc", "leftd"}
+
+
+def test_perimeter_train_only_on_a_free_slot_not_on_castle_0_or_a_train():
+    # the Park castle (id 0) on top1 and a train on lefta: a new train goes on any of the six other slots
+    s = _step(R.INNOV, 1, perim=[[0, -1, -1, -1, R.TRAIN0, -1, -1, -1], [-1] * 8])
     slots = {str(a).split()[2] for a in s.legal_actions()}
     assert slots == {"top2", "top3", "top4", "leftb", "leftc", "leftd"}
 
