@@ -78,3 +78,23 @@ def test_a_file_that_is_not_toml_is_refused(tmp_path: Path):
     bad.write_text("types = [", encoding="utf-8")
     with pytest.raises(ComponentError, match="not valid TOML"):
         load(bad)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_every_component_of_the_box_stays_accounted_for_through_a_game(players):
+    """The components in play (rulebook component list, cut by the player-count marks) are all somewhere at
+    setup and after every action: stacks, discards, exchange pool, selection pools, hands, cities, supplies."""
+    import tabletop
+    from tabletop.core import Rng
+
+    c = load()
+    box = {"tiles": sum(1 for t in c.tiles if t.mark <= players), "specialists": 14 * players, "castles": 7,
+           "trains": 6, "antiquities": 7, "vampires": 60, "cats": 5, "hounds": 5, "contracts": 15,
+           "bid_cards": 7 * players}
+    s = tabletop.new_game("siliconvania", players, 3)
+    rng = Rng(3)
+    assert s.component_counts() == box
+    while not s.is_over:
+        actions = s.legal_actions()
+        s.apply(actions[rng.below(len(actions))])
+        assert s.component_counts() == box
