@@ -217,7 +217,8 @@ def _antiquity_state(tile: int) -> S:
 
 def test_antiquity_one_per_building_even_the_first_goblet():
     # a1 already holds antiquity 0 (the first Goblet): a second antiquity may go on a2 only
-    s = S.for_test(2, 0, tasks=[(R.K_ANTIQ, 0, 0, 0)], grid=[[_tile(coffins=3), _tile(coffins=2)] + [-1] * 14, [-1] * 16],
+    grid = [[_tile(coffins=3), _tile(coffins=2)] + [-1] * 14, [-1] * 16]
+    s = S.for_test(2, 0, tasks=[(R.K_ANTIQ, 0, 0, 0)], grid=grid,
                    anti=[[0] + [-1] * 15, [-1] * 16], anti_sup=[1, 2, 3, 4, 5, 6])
     assert R.C.antiquities[0] == R.GOBLET
     assert {str(a).split()[2] for a in s.legal_actions()} == {"a2"}
