@@ -98,3 +98,11 @@ def test_every_component_of_the_box_stays_accounted_for_through_a_game(players):
         actions = s.legal_actions()
         s.apply(actions[rng.below(len(actions))])
         assert s.component_counts() == box
+
+
+def test_a_castle_on_the_perimeter_stays_accounted_for_the_park_castle_too():
+    from tabletop.games.siliconvania.rules import SiliconVaniaState
+
+    s = SiliconVaniaState.for_test(2, 0, perim=[[0] + [-1] * 7, [-1] * 8], castle_sup=[1, 2, 3, 4, 5, 6])
+    assert load().castles[0].type == 0  # castle 0 is the Park castle
+    assert s.component_counts()["castles"] == 7

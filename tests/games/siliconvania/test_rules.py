@@ -187,6 +187,7 @@ def test_track_bonus_swap_a_city_objective_with_hand_or_discard():
     assert {str(a) for a in s.legal_actions()} == {"swap skip", "swap s10 s20", "swap s10 s21", "swap s10 s30"}
     s.apply("swap s10 s30")
     assert s.objs[0] == [30] and s.disc[0] == [10]
+    assert s.log(1)[-1]["text"] == "swapped objective s10 for s30 Sales Rep; s10 goes to the discard pile"
 
 
 def test_track_bonus_upgrade_castle_gives_the_scorpion():
@@ -292,6 +293,24 @@ def test_sample_deals_unseen_cards_consistently():
     assert a.hand[1] == s.hand[1]
     assert sorted(a.hand[0] + a.spec_deck + a.hand[2] + a.hand[3]) == sorted(
         s.hand[0] + s.spec_deck + s.hand[2] + s.hand[3])
+
+
+def test_sample_redraws_a_secret_bid_as_a_bid_that_seat_could_have_made():
+    """A sample replaces another seat's secret bid by one of its possible bids: a specialist from its (sampled)
+    hand, a bid card, and "as 0" only for a card that has a cost (ruling V-9)."""
+    s = tabletop.new_game("siliconvania", 3, 8)
+    s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
+    frees = set()
+    for seed in range(12):
+        t = s.sample(2, seed)
+        for q in (0, 1):
+            card, spec, free = t.bid_card[q], t.bid_spec[q], t.bid_free[q]
+            assert spec in t.hand[q] and 1 <= card <= 7
+            assert free == 0 or R.BID_COST[card] > 0
+            frees.add(free)
+        assert t.view(2) == s.view(2)
+    assert 0 in frees
 
 
 def test_final_view_shows_housing_and_breakdown():
