@@ -403,3 +403,12 @@ def test_only_one_hound_and_one_cat_count_when_coffins_are_short():
 def test_a_housed_cat_goes_on_a_coffin():
     r = score({"a1": B(PARK), "b2": B(MALL, coffins=1)}, cats=1)
     assert r["housing"][POS["b2"]] == ["C"] and r["housing"][POS["a1"]] == []
+
+
+def test_housing_search_counts_a_rows_left_slot_as_part_of_that_row():
+    """The train left of row d is in row d (and touches only d1): three vampires on it fill the Mall row (3) and
+    serve the park d1 (2) = 5; serving both parks instead (a2 and the train) scores only 4."""
+    layout = {"a1": B(PARK), "a2": B(NEIGHBORHOOD, coffins=1), "d1": B(PARK), "d2": B(MALL), "leftd": T(0, 3)}
+    r = score(layout, vampires=3, objectives=[SALES_REP, GROUNDSKEEPER])
+    assert r["objectives"] == 5 and r["housed"] == 3 == _vampires_placed(r)
+    assert r["housing"][POS["leftd"]] == ["V", "V", "V"]
