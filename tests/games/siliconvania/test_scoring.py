@@ -445,3 +445,13 @@ def test_housing_search_counts_a_top_slot_in_no_row():
     r = score(layout, vampires=3, objectives=[SALES_REP, GROUNDSKEEPER])
     assert r["objectives"] == 3 and r["housed"] == 3 == _vampires_placed(r)
     assert r["housing"][POS["lefta"]] == ["V", "V", "V"] and r["housing"][POS["top3"]] == []
+
+
+def test_groundskeeper_value_shown_for_information_counts_vampires_not_a_cat_or_hound_beside_the_park():
+    """Without a Groundskeeper card the breakdown still shows what one copy would score with the housing chosen:
+    a cat and a hound housed next to a park are not vampires (0), a vampire there is (2)."""
+    layout = {"a1": B(PARK), "a2": B(NEIGHBORHOOD, coffins=2), "d4": B(NEIGHBORHOOD, coffins=1)}
+    r = score(layout, vampires=0, cats=1, hounds=1)
+    assert r["housing"][POS["a2"]] == ["C", "H"] and r["objective_values"][GROUNDSKEEPER] == 0
+    r = score({"a1": B(PARK), "a2": B(NEIGHBORHOOD, coffins=1)}, vampires=1)
+    assert r["housing"][POS["a2"]] == ["V"] and r["objective_values"][GROUNDSKEEPER] == 2
