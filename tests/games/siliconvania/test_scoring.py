@@ -455,3 +455,13 @@ def test_groundskeeper_value_shown_for_information_counts_vampires_not_a_cat_or_
     assert r["housing"][POS["a2"]] == ["C", "H"] and r["objective_values"][GROUNDSKEEPER] == 0
     r = score({"a1": B(PARK), "a2": B(NEIGHBORHOOD, coffins=1)}, vampires=1)
     assert r["housing"][POS["a2"]] == ["V"] and r["objective_values"][GROUNDSKEEPER] == 2
+
+
+def test_with_room_for_every_meeple_all_are_housed_even_a_cat_that_adds_no_vp():
+    """Six tile animals, the Scorpion and a hound make 8 (25 VP, the most): the cat adds no VP, but with exactly
+    enough coffins for the vampire, the cat and the hound, every one of them is housed and counted."""
+    six = {f"a{i + 1}": B(PARK, animal=i) for i in range(4)} | {f"b{i + 1}": B(PARK, animal=4 + i) for i in range(2)}
+    six["c1"] = B(MALL, coffins=3)
+    r = score(six, vampires=1, scorpion=True, cats=1, hounds=1)
+    assert r["animals_count"] == 9 and r["animals"] == 25 and r["housed"] == 1
+    assert sorted(r["housing"][POS["c1"]]) == ["C", "H", "V"]
