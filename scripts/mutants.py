@@ -7,6 +7,9 @@ one that passes every test survived: either a hole in the tests or an equivalent
 a JSON file with the changed line, for a test to kill each or a line saying why it is equivalent.
 
     scripts/mutants silos --mutants 100 --seed 1 --workers 2 --out mutants-silos.json
+    scripts/mutants siliconvania --module scoring.py     # one module of the game only
+
+See docs/mutation.md for the scores and the survivors found equivalent.
 
 Not run in CI: 100 mutants of one game take a few minutes on two cores.
 """
