@@ -274,6 +274,9 @@ def test_exchange_with_the_pool_gains_the_new_tiles_bonus():
 def test_cats_and_hounds_come_from_a_limited_supply():
     s = S.for_test(2, 0, tasks=[(R.K_CAT, 0, 0, 0), (R.K_HOUND, 0, 0, 0), (R.K_CAT, 0, 0, 0)], cat_sup=1)
     assert (s.cats[0], s.hounds[0], s.cat_sup) == (1, 1, 0)
+    # the last hound of the supply is gained like any other, and then there is none
+    s = S.for_test(2, 0, tasks=[(R.K_HOUND, 0, 0, 0), (R.K_HOUND, 1, 0, 0)], hound_sup=1)
+    assert (s.hounds[0], s.hounds[1], s.hound_sup) == (1, 0, 0)
 
 
 # ---- ties and hidden information -------------------------------------------------------------------------------
