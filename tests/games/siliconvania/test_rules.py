@@ -237,6 +237,7 @@ def test_antiquity_scepter_steps_both_tracks_and_adds_both_icons():
     s = _antiquity_state(t)
     s.apply("antiquity scepter a1")
     assert (s.inn[0], s.surv[0]) == (1, R.TRACK_END - 1)
+    assert {"seat": 0, "text": "put a Scepter on a1"} in s.log(1)
     assert s.cells(0)[0][5:] == (1, 1)
 
 
