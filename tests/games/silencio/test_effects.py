@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.games.silencio.notation import ALL_KNOW, parse_card
+from tabletop.games.silencio.rules import END
 
 from .support import NO_SHRINES, SHRINES_ALL, deck, front, hand, legal, oracle, pos, rows, run
 
@@ -260,3 +261,24 @@ def test_red_light_from_a_shrine_skips_the_dark_effect_of_the_yellow_dark_random
     assert (kind, who, played) == ("random", 1, True)
     assert s.events[-1] == ("play", 1, c, "dark skipped")  # b2 (no oracle gift) or r2 (no light skip)
     assert not s.skip_light and oracle(s) == ["g2", "g3"]
+
+
+def test_yellow_dark_on_seat_0_shows_seat_0_as_the_random_player_in_every_view():
+    # p1's yellow dark effect falls on the next player, p0 (seat number 0, not "nobody"), until p0's turn begins
+    s = pos(2, [["r5", "b3"], ["y3", "g8"]], rows={"yellow": [2]}, to_move=1)
+    run(s, "play y3")
+    assert s.phase == END and s.random_play == 0
+    for seat in (None, 0, 1):
+        assert s.view(seat)["effects"]["random_play"] == 0
+    run(s, "end")
+    assert all(s.view(seat)["effects"]["random_play"] is None for seat in (None, 0, 1))
+
+
+def test_yellow_dark_random_card_is_named_in_the_log():
+    s = pos(2, [["y3", "g8"], ["r5"]], rows={"yellow": [2]}, fronts=[[], ["b8"]], shrines=NO_SHRINES)
+    run(s, "play y3")
+    texts = [e["text"] for e in s.log(None)]
+    assert "p1 drew r5 at random: played" in texts
+    s = pos(2, [["y3", "g8"], ["b3"]], rows={"yellow": [2], "blue": [4]}, shrines=NO_SHRINES)
+    run(s, "play y3")
+    assert {"seat": 1, "text": "p1 drew b3 at random: cannot be played, back to hand"} in s.log(0)

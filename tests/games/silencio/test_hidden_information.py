@@ -74,6 +74,21 @@ def test_sample_keeps_the_seats_knowledge(seed):
         assert len(hidden) > 1  # what p cannot see is really redrawn
 
 
+def test_sample_forgets_which_card_others_passed_face_down():
+    # ruling C-15: a sample keeps only what its seat can tell; a card handed face down between two other seats is
+    # named in neither the sample's log nor its events (only that a card went)
+    s = tabletop.new_game("silencio", 3, 4, {"first_player": 0})
+    for _ in range(3):
+        s.apply(s.legal_actions()[0])
+    gifts = [e for e in s.events if e[0] == "give"]
+    assert len(gifts) == 3 and all(e[3] >= 0 for e in gifts)
+    for p in range(3):
+        t = s.sample(p, 1)
+        kept = [e for e in t.events if e[0] == "give"]
+        assert kept == [e if p in e[1:3] else (*e[:3], -1) for e in gifts]
+        assert t.log(p) == s.log(p)
+
+
 def test_sample_after_a_green_swap_keeps_what_both_swappers_know():
     s = pos(3, [["g5", "r8"], ["b8", "b7"], ["y8", "y7"]], shrines=NO_SHRINES)
     run(s, "play g5", "choose p1", "give b8 to p2", "return y8")

@@ -78,3 +78,31 @@ def test_a_file_that_is_not_toml_is_refused(tmp_path: Path):
     bad.write_text("types = [", encoding="utf-8")
     with pytest.raises(ComponentError, match="not valid TOML"):
         load(bad)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_every_component_of_the_box_stays_accounted_for_through_a_game(players):
+    """The components in play (rulebook component list, cut by the player-count marks) are all somewhere at
+    setup and after every action: stacks, discards, exchange pool, selection pools, hands, cities, supplies."""
+    import tabletop
+    from tabletop.core import Rng
+
+    c = load()
+    box = {"tiles": sum(1 for t in c.tiles if t.mark <= players), "specialists": 14 * players, "castles": 7,
+           "trains": 6, "antiquities": 7, "vampires": 60, "cats": 5, "hounds": 5, "contracts": 15,
+           "bid_cards": 7 * players}
+    s = tabletop.new_game("siliconvania", players, 3)
+    rng = Rng(3)
+    assert s.component_counts() == box
+    while not s.is_over:
+        actions = s.legal_actions()
+        s.apply(actions[rng.below(len(actions))])
+        assert s.component_counts() == box
+
+
+def test_a_castle_on_the_perimeter_stays_accounted_for_the_park_castle_too():
+    from tabletop.games.siliconvania.rules import SiliconVaniaState
+
+    s = SiliconVaniaState.for_test(2, 0, perim=[[0] + [-1] * 7, [-1] * 8], castle_sup=[1, 2, 3, 4, 5, 6])
+    assert load().castles[0].type == 0  # castle 0 is the Park castle
+    assert s.component_counts()["castles"] == 7

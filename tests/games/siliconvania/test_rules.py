@@ -49,6 +49,15 @@ def test_five_player_tile_shortage_reshuffles_discarded_tiles():
     assert all(all(t >= 0 for t in s.grid[p]) for p in range(5))
 
 
+def test_refresh_draws_from_the_discarded_tiles_then_never_invents_a_tile():
+    """Ruling V-1: an empty stack is refilled from the discards; with neither left (no real game gets there) the
+    selection pools stay short rather than holding a tile that does not exist."""
+    s = S.for_test(2, 0, tasks=[(R.K_ROUND, 0, 0, 0)], tile_deck=[], tile_disc=[9, 4])
+    assert sorted(t for pool in s.pools for t in pool) == [4, 9] and s.tile_disc == [] and s.tile_deck == []
+    s = S.for_test(2, 0, tasks=[(R.K_ROUND, 0, 0, 0)], tile_deck=[5], tile_disc=[])
+    assert s.pools == [[5], [], [], []]
+
+
 # ---- bid selection and order -----------------------------------------------------------------------------------
 def test_bid_selection_is_secret_until_reveal():
     s = tabletop.new_game("siliconvania", 3, 5)
@@ -153,6 +162,13 @@ def test_perimeter_only_one_tile_per_row_and_column():
     assert slots == {"top2", "top3", "top4", "leftb", "leftc", "leftd"}
 
 
+def test_perimeter_train_only_on_a_free_slot_not_on_castle_0_or_a_train():
+    # the Park castle (id 0) on top1 and a train on lefta: a new train goes on any of the six other slots
+    s = _step(R.INNOV, 1, perim=[[0, -1, -1, -1, R.TRAIN0, -1, -1, -1], [-1] * 8])
+    slots = {str(a).split()[2] for a in s.legal_actions()}
+    assert slots == {"top2", "top3", "top4", "leftb", "leftc", "leftd"}
+
+
 def test_track_bonus_relocate_swap_two_buildings():
     grid = [[5, 6] + [-1] * 14, [-1] * 16]
     s = _step(N.INNOVATION, 2, grid=grid)
@@ -173,6 +189,7 @@ def test_track_bonus_swap_a_city_objective_with_hand_or_discard():
     assert {str(a) for a in s.legal_actions()} == {"swap skip", "swap s10 s20", "swap s10 s21", "swap s10 s30"}
     s.apply("swap s10 s30")
     assert s.objs[0] == [30] and s.disc[0] == [10]
+    assert s.log(1)[-1]["text"] == "swapped objective s10 for s30 Sales Rep; s10 goes to the discard pile"
 
 
 def test_track_bonus_upgrade_castle_gives_the_scorpion():
@@ -201,6 +218,15 @@ def _antiquity_state(tile: int) -> S:
     return S.for_test(2, 0, tasks=[(T.K_ANTIQUITY, 0, 0, 0)], grid=[[tile] + [-1] * 15, [-1] * 16])
 
 
+def test_antiquity_one_per_building_even_the_first_goblet():
+    # a1 already holds antiquity 0 (the first Goblet): a second antiquity may go on a2 only
+    grid = [[_tile(coffins=3), _tile(coffins=2)] + [-1] * 14, [-1] * 16]
+    s = S.for_test(2, 0, tasks=[(R.K_ANTIQ, 0, 0, 0)], grid=grid,
+                   anti=[[0] + [-1] * 15, [-1] * 16], anti_sup=[1, 2, 3, 4, 5, 6])
+    assert R.C.antiquities[0] == R.GOBLET
+    assert {str(a).split()[2] for a in s.legal_actions()} == {"a2"}
+
+
 def test_antiquity_goblet_adds_two_blood():
     t = _tile(blood=1)
     s = _antiquity_state(t)
@@ -213,6 +239,7 @@ def test_antiquity_scepter_steps_both_tracks_and_adds_both_icons():
     s = _antiquity_state(t)
     s.apply("antiquity scepter a1")
     assert (s.inn[0], s.surv[0]) == (1, N.TRACK_END - 1)
+    assert {"seat": 0, "text": "put a Scepter on a1"} in s.log(1)
     assert s.cells(0)[0][5:] == (1, 1)
 
 
@@ -250,6 +277,9 @@ def test_exchange_with_the_pool_gains_the_new_tiles_bonus():
 def test_cats_and_hounds_come_from_a_limited_supply():
     s = S.for_test(2, 0, tasks=[(T.K_CAT, 0, 0, 0), (T.K_HOUND, 0, 0, 0), (T.K_CAT, 0, 0, 0)], cat_sup=1)
     assert (s.cats[0], s.hounds[0], s.cat_sup) == (1, 1, 0)
+    # the last hound of the supply is gained like any other, and then there is none
+    s = S.for_test(2, 0, tasks=[(R.K_HOUND, 0, 0, 0), (R.K_HOUND, 1, 0, 0)], hound_sup=1)
+    assert (s.hounds[0], s.hounds[1], s.hound_sup) == (1, 0, 0)
 
 
 # ---- ties and hidden information -------------------------------------------------------------------------------
@@ -269,6 +299,24 @@ def test_sample_deals_unseen_cards_consistently():
     assert a.hand[1] == s.hand[1]
     assert sorted(a.hand[0] + a.spec_deck + a.hand[2] + a.hand[3]) == sorted(
         s.hand[0] + s.spec_deck + s.hand[2] + s.hand[3])
+
+
+def test_sample_redraws_a_secret_bid_as_a_bid_that_seat_could_have_made():
+    """A sample replaces another seat's secret bid by one of its possible bids: a specialist from its (sampled)
+    hand, a bid card, and "as 0" only for a card that has a cost (ruling V-9)."""
+    s = tabletop.new_game("siliconvania", 3, 8)
+    s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
+    frees = set()
+    for seed in range(12):
+        t = s.sample(2, seed)
+        for q in (0, 1):
+            card, spec, free = t.bid_card[q], t.bid_spec[q], t.bid_free[q]
+            assert spec in t.hand[q] and 1 <= card <= 7
+            assert free == 0 or R.BID_COST[card] > 0
+            frees.add(free)
+        assert t.view(2) == s.view(2)
+    assert 0 in frees
 
 
 def test_final_view_shows_housing_and_breakdown():

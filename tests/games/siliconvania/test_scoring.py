@@ -403,3 +403,65 @@ def test_only_one_hound_and_one_cat_count_when_coffins_are_short():
 def test_a_housed_cat_goes_on_a_coffin():
     r = score({"a1": B(PARK), "b2": B(MALL, coffins=1)}, cats=1)
     assert r["housing"][POS["b2"]] == ["C"] and r["housing"][POS["a1"]] == []
+
+
+@pytest.mark.parametrize("row", "abcd")
+def test_housing_search_counts_a_rows_left_slot_as_part_of_that_row(row):
+    """The train left of a row is in that row (and touches only its first cell): three vampires on it fill the Mall
+    row (3) and serve the park beside it (2) = 5; serving both parks instead (the train and one cell of another
+    row) scores only 4."""
+    other = "d" if row == "a" else "a"
+    layout = {f"{other}1": B(PARK), f"{other}2": B(NEIGHBORHOOD, coffins=1), f"{row}1": B(PARK), f"{row}2": B(MALL),
+              f"left{row}": T(0, 3)}
+    r = score(layout, vampires=3, objectives=[SALES_REP, GROUNDSKEEPER])
+    assert r["objectives"] == 5 and r["housed"] == 3 == _vampires_placed(r)
+    assert r["housing"][POS[f"left{row}"]] == ["V", "V", "V"]
+
+
+def test_housing_search_serves_five_parks_rather_than_fill_a_row_for_three_sales_reps():
+    """Three vampires, one Groundskeeper and three Sales Reps: two vampires at b2 and a4 serve five parks (10 VP);
+    filling the Mall row on the left slot of row d instead would score 3 x 3 = 9. The parks win."""
+    layout = {"a2": B(PARK), "b1": B(PARK), "b3": B(PARK), "c2": B(PARK), "b4": B(PARK),
+              "b2": B(NEIGHBORHOOD, coffins=1), "a4": B(METRO, coffins=1), "d4": B(MALL), "leftd": T(0, 3)}
+    r = score(layout, vampires=3, objectives=[GROUNDSKEEPER, SALES_REP, SALES_REP, SALES_REP])
+    assert r["objectives"] == 10 and r["housed"] == 3 == _vampires_placed(r)
+    assert r["housing"][POS["b2"]] == r["housing"][POS["a4"]] == ["V"]
+    assert r["objective_copies"] == [1, 0, 0, 0, 0, 3, 0]  # one count per objective card type
+
+
+def test_housing_search_compares_sales_rep_rows_at_their_true_value():
+    """Three vampires fill one Mall row. Row a (its left slot touches no park) scores 3 Sales Reps x 3 = 9; row d,
+    found later, scores the same 9 plus the park c1 served from d1 (2) = 11. Row d it is."""
+    layout = {"a1": B(MALL), "lefta": T(0, 3), "c1": B(PARK), "d1": B(NEIGHBORHOOD, coffins=3), "d4": B(MALL)}
+    r = score(layout, vampires=3, objectives=[GROUNDSKEEPER, SALES_REP, SALES_REP, SALES_REP])
+    assert r["objectives"] == 11 and r["housed"] == 3 == _vampires_placed(r)
+    assert r["housing"][POS["d1"]] == ["V", "V", "V"]
+
+
+def test_housing_search_counts_a_top_slot_in_no_row():
+    """The train above column 3 is in no row: the vampire serving the park a3 from it cannot also count for the
+    Mall row a. Three vampires fill row a from its left slot (3); the park would need a fourth."""
+    layout = {"a2": B(MALL), "lefta": T(0, 3), "a3": B(PARK), "top3": T(0, 1)}
+    r = score(layout, vampires=3, objectives=[SALES_REP, GROUNDSKEEPER])
+    assert r["objectives"] == 3 and r["housed"] == 3 == _vampires_placed(r)
+    assert r["housing"][POS["lefta"]] == ["V", "V", "V"] and r["housing"][POS["top3"]] == []
+
+
+def test_groundskeeper_value_shown_for_information_counts_vampires_not_a_cat_or_hound_beside_the_park():
+    """Without a Groundskeeper card the breakdown still shows what one copy would score with the housing chosen:
+    a cat and a hound housed next to a park are not vampires (0), a vampire there is (2)."""
+    layout = {"a1": B(PARK), "a2": B(NEIGHBORHOOD, coffins=2), "d4": B(NEIGHBORHOOD, coffins=1)}
+    r = score(layout, vampires=0, cats=1, hounds=1)
+    assert r["housing"][POS["a2"]] == ["C", "H"] and r["objective_values"][GROUNDSKEEPER] == 0
+    r = score({"a1": B(PARK), "a2": B(NEIGHBORHOOD, coffins=1)}, vampires=1)
+    assert r["housing"][POS["a2"]] == ["V"] and r["objective_values"][GROUNDSKEEPER] == 2
+
+
+def test_with_room_for_every_meeple_all_are_housed_even_a_cat_that_adds_no_vp():
+    """Six tile animals, the Scorpion and a hound make 8 (25 VP, the most): the cat adds no VP, but with exactly
+    enough coffins for the vampire, the cat and the hound, every one of them is housed and counted."""
+    six = {f"a{i + 1}": B(PARK, animal=i) for i in range(4)} | {f"b{i + 1}": B(PARK, animal=4 + i) for i in range(2)}
+    six["c1"] = B(MALL, coffins=3)
+    r = score(six, vampires=1, scorpion=True, cats=1, hounds=1)
+    assert r["animals_count"] == 9 and r["animals"] == 25 and r["housed"] == 1
+    assert sorted(r["housing"][POS["c1"]]) == ["C", "H", "V"]

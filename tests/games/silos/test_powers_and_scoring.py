@@ -106,3 +106,17 @@ def test_news_station_alternate_decision_and_log_name_what_is_left_and_the_alter
     play(s, "stop", "card powers", "power 4 draw three", "power 4 return politician")
     assert s.view(BLUE)["decision"] == "News Station*: return 2 more of your humans to the bag"
     assert "blue exerts the power of 4 News Station*" in [e["text"] for e in s.log(BLUE)]
+
+
+def test_one_power_goes_round_from_the_player_who_drew_it_after_a_forced_location(pos):
+    """One Power Event: starting with the player who drew it, each player exerts one location where they have the
+    most influence. Yellow draws it and leads only the University (exerted without asking); the next player in
+    order is purple, then blue, whatever happened before."""
+    s = pos(3, {YELLOW: {2: "F"}, PURPLE: {3: "F", 5: "F"}, BLUE: {1: "F", 4: "F"}}, active=YELLOW,
+            deck=[0, 2, 0, 0])
+    play(s, "stop", "card common")
+    assert s.to_move == YELLOW and s.view(None)["phase"] == "university power"
+    play(s, "skip")
+    assert s.to_move == PURPLE and sorted(legal(s)) == ["exert 3", "exert 5"]
+    play(s, "exert 5", "skip")
+    assert s.to_move == BLUE and s.view(None)["phase"] == "one power" and sorted(legal(s)) == ["exert 1", "exert 4"]
