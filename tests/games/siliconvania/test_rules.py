@@ -52,9 +52,9 @@ def test_five_player_tile_shortage_reshuffles_discarded_tiles():
 def test_refresh_draws_from_the_discarded_tiles_then_never_invents_a_tile():
     """Ruling V-1: an empty stack is refilled from the discards; with neither left (no real game gets there) the
     selection pools stay short rather than holding a tile that does not exist."""
-    s = S.for_test(2, 0, tasks=[(R.K_ROUND, 0, 0, 0)], tile_deck=[], tile_disc=[9, 4])
+    s = S.for_test(2, 0, tasks=[(T.K_ROUND, 0, 0, 0)], tile_deck=[], tile_disc=[9, 4])
     assert sorted(t for pool in s.pools for t in pool) == [4, 9] and s.tile_disc == [] and s.tile_deck == []
-    s = S.for_test(2, 0, tasks=[(R.K_ROUND, 0, 0, 0)], tile_deck=[5], tile_disc=[])
+    s = S.for_test(2, 0, tasks=[(T.K_ROUND, 0, 0, 0)], tile_deck=[5], tile_disc=[])
     assert s.pools == [[5], [], [], []]
 
 
@@ -164,7 +164,7 @@ def test_perimeter_only_one_tile_per_row_and_column():
 
 def test_perimeter_train_only_on_a_free_slot_not_on_castle_0_or_a_train():
     # the Park castle (id 0) on top1 and a train on lefta: a new train goes on any of the six other slots
-    s = _step(R.INNOV, 1, perim=[[0, -1, -1, -1, R.TRAIN0, -1, -1, -1], [-1] * 8])
+    s = _step(N.INNOVATION, 1, perim=[[0, -1, -1, -1, N.FIRST_TRAIN, -1, -1, -1], [-1] * 8])
     slots = {str(a).split()[2] for a in s.legal_actions()}
     assert slots == {"top2", "top3", "top4", "leftb", "leftc", "leftd"}
 
@@ -221,9 +221,9 @@ def _antiquity_state(tile: int) -> S:
 def test_antiquity_one_per_building_even_the_first_goblet():
     # a1 already holds antiquity 0 (the first Goblet): a second antiquity may go on a2 only
     grid = [[_tile(coffins=3), _tile(coffins=2)] + [-1] * 14, [-1] * 16]
-    s = S.for_test(2, 0, tasks=[(R.K_ANTIQ, 0, 0, 0)], grid=grid,
+    s = S.for_test(2, 0, tasks=[(T.K_ANTIQUITY, 0, 0, 0)], grid=grid,
                    anti=[[0] + [-1] * 15, [-1] * 16], anti_sup=[1, 2, 3, 4, 5, 6])
-    assert R.C.antiquities[0] == R.GOBLET
+    assert N.COMPONENTS.antiquities[0] == N.GOBLET
     assert {str(a).split()[2] for a in s.legal_actions()} == {"a2"}
 
 
@@ -278,7 +278,7 @@ def test_cats_and_hounds_come_from_a_limited_supply():
     s = S.for_test(2, 0, tasks=[(T.K_CAT, 0, 0, 0), (T.K_HOUND, 0, 0, 0), (T.K_CAT, 0, 0, 0)], cat_sup=1)
     assert (s.cats[0], s.hounds[0], s.cat_sup) == (1, 1, 0)
     # the last hound of the supply is gained like any other, and then there is none
-    s = S.for_test(2, 0, tasks=[(R.K_HOUND, 0, 0, 0), (R.K_HOUND, 1, 0, 0)], hound_sup=1)
+    s = S.for_test(2, 0, tasks=[(T.K_HOUND, 0, 0, 0), (T.K_HOUND, 1, 0, 0)], hound_sup=1)
     assert (s.hounds[0], s.hounds[1], s.hound_sup) == (1, 0, 0)
 
 
@@ -313,7 +313,7 @@ def test_sample_redraws_a_secret_bid_as_a_bid_that_seat_could_have_made():
         for q in (0, 1):
             card, spec, free = t.bid_card[q], t.bid_spec[q], t.bid_free[q]
             assert spec in t.hand[q] and 1 <= card <= 7
-            assert free == 0 or R.BID_COST[card] > 0
+            assert free == 0 or N.BID_COST[card] > 0
             frees.add(free)
         assert t.view(2) == s.view(2)
     assert 0 in frees
