@@ -370,6 +370,9 @@ class SilosEncoder(Encoder):
         assert r.NL == 7 and r.NT == 4
         assert tuple(r.HUMAN_TYPES) == tuple(HUMAN_TYPES) and len(COMMON_CARDS) == 4 and len(FACTION_CARDS) == 3
         self._phase_slot = [self.phases.index(name) for name in r.FRAME_NAMES]
+        self._discard_frames = (r.K_DISCARD, r.K_REJECT)
+        self._k_pos = r.K_POS
+        self._figures = r.C.figures
 
     def _order(self, view: View) -> dict[str | None, int]:
         """Colour -> relative faction index (mine first; the non-player faction last)."""
@@ -457,23 +460,32 @@ class SilosEncoder(Encoder):
         fac = [(f - me) % n if f < n else n for f in range(nf)]  # faction -> relative index
         plain, dist, leader, crop, skill = state.plain, state.dist, state.leader, state.crop, state.skill
         focus, alt, crop_tile, skills_on = state.focus, state.alt, state.crop_tile, state.skills_on
-        top_of, inf_of = state._top, state._inf
+        rank = state.rank
+        inf = [0] * nf
+        on = [0] * nf  # figures of each faction on the board
         for i in range(nl):
             b = self.o_loc + i * self.per_loc
+            ci = crop[i]
             for f in range(nf):
                 j = f * nl + i
-                k = b + fac[f] * 4
                 pl, di, le = plain[j], dist[j], leader[f] == i
+                # the rules' influence, doubled: figure 2, leader 3, distinguished 4, crop circle token 2
+                x = 2 * pl + 4 * di + (3 if le else 0) + (2 if ci == f else 0)
+                inf[f] = x
                 if pl or di or le:
+                    k = b + fac[f] * 4
                     o[k] = pl / 7
                     o[k + 1] = le
                     o[k + 2] = di / 7
-                x = inf_of(f, i)
+                    on[f] += pl + di + le
                 if x:
-                    o[k + 3] = x / 2 / 10
+                    o[b + fac[f] * 4 + 3] = x / 2 / 10
             b += nf * 4
-            top = top_of(i)
-            o[b + (fac[top] if top >= 0 else nf)] = 1
+            top, best = nf, 0
+            for f in rank:  # who leads: the most influence, ties to the higher Town Hall rank
+                if inf[f] > best:
+                    top, best = fac[f], inf[f]
+            o[b + top] = 1
             b += nf + 1
             for t in range(nt):
                 c = focus[i * nt + t]
@@ -507,7 +519,12 @@ class SilosEncoder(Encoder):
         o[self.o_supply] = state.cow_pile / 12
         o[self.o_supply + 1] = state.caps / 12
         o[self.o_supply + 2] = state.emblem_supply / 20
-        in_play = state._in_play()
+        in_play = [0] * 4
+        for fr in state.stack:
+            if fr[0] in self._discard_frames:
+                in_play[fr[2]] += 1
+        placing = bool(state.stack) and state.stack[0][0] == self._k_pos
+        figures = self._figures
         for k in range(4):
             o[self.o_deck + k] = state.deck[k] / 8
             o[self.o_disc + k] = state.discard[k] / 8
@@ -528,7 +545,8 @@ class SilosEncoder(Encoder):
                 if held[p * 4 + k]:
                     o[b + 10 + k] = held[p * 4 + k] / 2
             o[b + 14] = state.crop_left[p] / 3
-            o[b + 15] = state._unplaced(p) / 7
+            if placing:
+                o[b + 15] = max(0, figures - on[p]) / 7
         o[self.o_target] = target / 5
         stack = state.stack
         o[self.o_phase + (self._phase_slot[stack[-1][0]] if stack else len(self.phases) - 1)] = 1
