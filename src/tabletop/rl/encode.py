@@ -368,7 +368,7 @@ class SilosEncoder(Encoder):
         self.o_active = lay.add("active", n, "one-hot relative seat whose turn it is")
         # the fast path (encode_state) reads the state's own codes: check they are the view's order
         assert r.NL == 7 and r.NT == 4
-        assert tuple(r.HUMAN_TYPES) == tuple(HUMAN_TYPES) and len(COMMON_CARDS) == 4 and len(FACTION_CARDS) == 3
+        assert len(HUMAN_TYPES) == 4 and len(COMMON_CARDS) == 4 and len(FACTION_CARDS) == 3
         self._phase_slot = [self.phases.index(name) for name in r.FRAME_NAMES]
         self._discard_frames = (r.K_DISCARD, r.K_REJECT)
         self._k_pos = r.K_POS
