@@ -58,6 +58,51 @@ def test_two_states_giving_a_seat_the_same_view_give_it_the_same_observation(
     view = state.view(seat)
     view["log"] = []
     assert np.array_equal(enc.encode(view), a)
+    # the fast path (encode_state, read from the state's fields) is blind to the redrawn hidden facts too
+    assert np.array_equal(enc.encode_state(state, seat), enc.encode_state(other, seat))
+
+
+def _played(game: str, players: int, options: dict[str, Any], seed: int, steps: int) -> Any:
+    """A state after up to `steps` random actions; it may be over."""
+    state = new_game(game, players, seed, options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(CONFIGS), st.integers(0, 2**32), st.integers(0, 1200), st.integers(0, 4))
+def test_the_direct_state_encoding_equals_the_view_based_encoding(
+    config: tuple[str, int, dict[str, Any]], seed: int, steps: int, seat: int
+) -> None:
+    """`encode_state` (the environments' fast path) reads the state's fields, yet gives exactly the view's
+    encoding, bit for bit, on random positions of every game, player count and option set (finished games too)."""
+    game, players, options = config
+    seat %= players
+    state = _played(game, players, options, seed, steps)
+    enc = encoder(game, players)
+    fast = enc.encode_state(state, seat)
+    assert fast.dtype == np.float32 and fast.shape == (enc.size,)
+    assert np.array_equal(fast, enc.encode(state.view(seat)))
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGS[1::4])
+def test_the_direct_state_encoding_equals_the_view_based_encoding_through_whole_games(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    """Every position of a whole random game, for every seat (deterministic companion of the property test)."""
+    enc = encoder(game, players)
+    state = new_game(game, players, 7, options)
+    rng = random.Random(7)
+    for _ in range(1500):
+        for seat in range(players):
+            assert np.array_equal(enc.encode_state(state, seat), enc.encode(state.view(seat)))
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CONFIGS[::3])

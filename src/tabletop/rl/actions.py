@@ -196,8 +196,14 @@ class ActionSpace:
 
     def indices(self, actions: Iterable[Action]) -> list[int]:
         """Indices of several actions, in order."""
-        by, idx = self._by_action, self.index
-        return [by[a] if a in by else idx(a) for a in actions]
+        by = self._by_action
+        if not isinstance(actions, list | tuple):
+            actions = list(actions)
+        try:
+            return [by[a] for a in actions]  # the hot path: every action seen before (identity-hashed, interned)
+        except KeyError:
+            idx = self.index
+            return [by[a] if a in by else idx(a) for a in actions]
 
     def mask(self, actions: Iterable[Action], out: np.ndarray | None = None) -> np.ndarray:
         """An int8 vector of length n: 1 at the index of each given (legal) action, 0 elsewhere."""

@@ -126,6 +126,7 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         self._legal: list[Any] = []
         self._legal_idx: list[int] = []
         self._steps = 0
+        self._no_mask = np.zeros(self.space.n, dtype=np.int8)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -164,9 +165,9 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         if state is None:
             raise RuntimeError("call reset() before observe()")
         seat = self._seat[agent]
-        obs = self.encoder.encode(state.view(seat))
-        mask = np.zeros(self.space.n, dtype=np.int8)
-        if state.to_move == seat:
+        obs = self.encoder.encode_state(state, seat)  # equals encode(state.view(seat)) (tests/rl/test_encode.py)
+        mask = self._no_mask.copy()
+        if state.to_move == seat and self._legal_idx:
             mask[self._legal_idx] = 1
         return {"observation": obs, "action_mask": mask}
 
@@ -199,16 +200,15 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
                 self.rewards[a] = final[self._seat[a]]
                 self.terminations[a] = True
             self._refresh()
+            self._accumulate_rewards()
         elif self._steps >= self.max_steps:
             for a in self.agents:
-                self.rewards[a] = 0.0
                 self.truncations[a] = True
             self._refresh()
         else:
-            for a in self.agents:
-                self.rewards[a] = 0.0
+            # Mid-game every reward is 0 and stays 0 (set at reset; only the end pays), so the dicts need no
+            # rebuild: the cumulative rewards are all 0 too (the mover's was just reset, the others' never moved).
             self._refresh()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -3,8 +3,11 @@
 Per game and player count, random play (a uniformly random legal action each decision):
 
 - *engine*: `legal_actions()`, a choice, `apply()`: the engine's cost of one decision;
-- *AEC*: `observe(agent)` (view, encoding and mask) for the agent to move, a choice from the mask, `step()`,
+- *AEC*: `observe(agent)` (encoding and mask) for the agent to move, a choice from the mask, `step()`,
   on the bare environment (`tabletop.rl.env`, no PettingZoo wrapper);
+
+The choice reads the int8 mask as bool (`mask.view(np.bool_)`, no copy): `np.flatnonzero` on an int8 vector of
+SiliconVania's 9,485 actions costs about 27 µs, on its bool view under 2 µs.
 - *wrapped*: the same through PettingZoo's usual debugging wrappers (AssertOutOfBounds, OrderEnforcing), with
   `last()` as a user would call it.
 """
@@ -70,14 +73,14 @@ def _aec(game: str, players: int, seconds: float, wrapped: bool) -> float:
                 if term or trunc:
                     e.step(None)
                     continue
-                legal = np.flatnonzero(obs["action_mask"])
+                legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
                 e.step(int(legal[rng.integers(len(legal))]))
                 n += 1
         else:
             base = e
             while not (base.terminations[base.agent_selection] or base.truncations[base.agent_selection]):
                 obs = base.observe(base.agent_selection)
-                legal = np.flatnonzero(obs["action_mask"])
+                legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
                 base.step(int(legal[rng.integers(len(legal))]))
                 n += 1
         spent += time.process_time() - t0

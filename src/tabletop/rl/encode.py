@@ -11,6 +11,7 @@ checks that it documents every field.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -86,6 +87,23 @@ class Encoder:
         """Write the observation of `view` into `out` (already zeroed)."""
         raise NotImplementedError
 
+    def encode_state(self, state: Any, seat: int) -> np.ndarray:
+        """The observation of `state.view(seat)`, computed from the state's fields without building the view.
+
+        The fast path of the environments. It reads only what `view(seat)` shows, and it equals
+        `encode(state.view(seat))` exactly (a hypothesis test compares them on random states of every game,
+        player count and option set, and checks the fast path on sampled states too). The base version builds
+        the view.
+        """
+        return self.encode(state.view(seat))
+
+    def _zeros(self) -> array[float]:
+        """A fresh float32 buffer of zeros (a Python array: item writes cost a fraction of numpy's)."""
+        zero: array[float] | None = getattr(self, "_zero", None)
+        if zero is None:
+            zero = self._zero = array("f", bytes(4 * self.layout.size))
+        return zero[:]
+
 
 def _rel(seat: int, me: int, n: int) -> int:
     return (seat - me) % n
@@ -134,6 +152,13 @@ class SilencioEncoder(Encoder):
         self.o_first = lay.add("first_player", n, "one-hot relative first player")
         self.o_left = lay.add("cards_left", 1, f"cards left to the team / {nc}")
         self.letter = {ch: i for i, ch in enumerate("rbyg")}
+        # the fast path (encode_state) reads the state's own codes
+        self._effect, self._over, self._passing = r.EFFECT, r.OVER, r.PASSING
+        self._opens_at = COMPONENTS.tavern_opens_after
+        assert self.phases == tuple(r.PHASE_NAMES) and tuple(r.COLOURS) == ("red", "blue", "yellow", "green")
+        self._pending_slot = [next((j for j, t in enumerate(self.pending) if f"p0: {text}".endswith(t)), -1)
+                              for text in r.PENDING_TEXT]
+        self._said: dict[str, tuple[int, float] | tuple[int, int, int]] = {}
 
     def _card(self, text: str) -> int:
         return self.letter[text[0]] * self.per + int(text[1:]) - 2
@@ -205,6 +230,90 @@ class SilencioEncoder(Encoder):
         out[self.o_first + _rel(view["first_player"], me, n)] = 1
         out[self.o_left] = view["cards_left"] / nc
 
+    def _said_slots(self, text: str) -> tuple[int, float] | tuple[int, int, int]:
+        """A tavern phrase as (offset, value) for a count, or (reset start, reset stop, one-hot offset)."""
+        words = text.rstrip(".").split()
+        if text.startswith("I have only"):
+            return (1, 5, 1 + self.colours.index(words[-1]))
+        if text.startswith("Please"):
+            return (5, 9, 5 + self.colours.index(words[4]))
+        return (0, int(words[2]) / 48)
+
+    def encode_state(self, state: Any, seat: int) -> np.ndarray:
+        n, me, nc, per = self.players, seat, self.nc, self.per
+        o = self._zeros()
+        hands, known, bit = state.hands, state.known, 1 << seat
+        base = self.o_hand - 2
+        for c in hands[seat]:
+            o[base + (c >> 4) * per + (c & 15)] = 1
+        for q in range(n):
+            if q != seat:
+                base = self.o_known + ((q - me) % n - 1) * nc - 2
+                for c in hands[q]:
+                    if known[c] & bit:
+                        o[base + (c >> 4) * per + (c & 15)] = 1
+        for q, cs in enumerate(state.fronts):
+            base = self.o_front + (q - me) % n * nc - 2
+            for c in cs:
+                o[base + (c >> 4) * per + (c & 15)] = 1
+        base = self.o_oracle - 2
+        for c in state.oracle:
+            o[base + (c >> 4) * per + (c & 15)] = 1
+        base = self.o_box - 2
+        for c in state.box:
+            o[base + (c >> 4) * per + (c & 15)] = 1
+        halves = state.halves
+        for i, row in enumerate(state.rows):
+            base = self.o_rows + i * per - 2
+            for v in row:
+                if v >= 2:
+                    o[base + v] = 1
+            if row:
+                o[self.o_last + i] = row[-1] / self.maxv
+                o[self.o_dark + i] = 1 if halves[i][-1] else 0
+        for i, lit in enumerate(state.shrines):
+            if lit:
+                o[self.o_shrines + i] = 1
+        size = 0
+        for q, h in enumerate(hands):
+            o[self.o_sizes + (q - me) % n] = len(h) / 12
+            size += len(h)
+        o[self.o_deck] = len(state.deck) / nc
+        o[self.o_eff] = state.skip_dark
+        o[self.o_eff + 1] = state.skip_light
+        o[self.o_eff + 2] = state.green_only
+        if state.random_play >= 0:
+            o[self.o_rand + (state.random_play - me) % n] = 1
+        if state.tavern:
+            o[self.o_tav] = 1
+            o[self.o_tav + 1] = state.tavern_open
+            o[self.o_tav + 2] = state.tavern_count / max(1, self._opens_at)
+        cache = self._said
+        for p, text in state.said:
+            base = self.o_said + (p - me) % n * 9
+            slots = cache.get(text)
+            if slots is None:
+                slots = cache[text] = self._said_slots(text)
+            if len(slots) == 2:
+                o[base + slots[0]] = slots[1]
+            else:
+                for k in range(base + slots[0], base + slots[1]):
+                    o[k] = 0
+                o[base + slots[2]] = 1
+        phase = state.phase
+        o[self.o_phase + phase] = 1
+        if phase == self._effect:
+            k = self._pending_slot[state.pending]
+            if k >= 0:
+                o[self.o_pend + k] = 1
+        if state.to_move is not None:
+            o[self.o_move + (state.to_move - me) % n] = 1
+        if phase != self._over and phase != self._passing:
+            o[self.o_turn + (state.turn - me) % n] = 1
+        o[self.o_first + (state.first - me) % n] = 1
+        o[self.o_left] = (size + sum(map(len, state.fronts))) / nc
+        return np.frombuffer(o, dtype=np.float32)
+
 
 # ---- SILOS -----------------------------------------------------------------------------------------------------
 
@@ -257,6 +366,13 @@ class SilosEncoder(Encoder):
         self.o_phase = lay.add("phase", len(self.phases), "one-hot phase: " + ", ".join(self.phases))
         self.o_move = lay.add("to_move", n, "one-hot relative seat to move")
         self.o_active = lay.add("active", n, "one-hot relative seat whose turn it is")
+        # the fast path (encode_state) reads the state's own codes: check they are the view's order
+        assert r.NL == 7 and r.NT == 4
+        assert len(HUMAN_TYPES) == 4 and len(COMMON_CARDS) == 4 and len(FACTION_CARDS) == 3
+        self._phase_slot = [self.phases.index(name) for name in r.FRAME_NAMES]
+        self._discard_frames = (r.K_DISCARD, r.K_REJECT)
+        self._k_pos = r.K_POS
+        self._figures = r.C.figures
 
     def _order(self, view: View) -> dict[str | None, int]:
         """Colour -> relative faction index (mine first; the non-player faction last)."""
@@ -338,6 +454,108 @@ class SilosEncoder(Encoder):
         if view.get("active") is not None:
             out[self.o_active + _rel(view["active"], me, n)] = 1
 
+    def encode_state(self, state: Any, seat: int) -> np.ndarray:
+        n, nf, me, nl, nt = self.players, self.nf, seat, 7, 4
+        o = self._zeros()
+        fac = [(f - me) % n if f < n else n for f in range(nf)]  # faction -> relative index
+        plain, dist, leader, crop, skill = state.plain, state.dist, state.leader, state.crop, state.skill
+        focus, alt, crop_tile, skills_on = state.focus, state.alt, state.crop_tile, state.skills_on
+        rank = state.rank
+        inf = [0] * nf
+        on = [0] * nf  # figures of each faction on the board
+        for i in range(nl):
+            b = self.o_loc + i * self.per_loc
+            ci = crop[i]
+            for f in range(nf):
+                j = f * nl + i
+                pl, di, le = plain[j], dist[j], leader[f] == i
+                # the rules' influence, doubled: figure 2, leader 3, distinguished 4, crop circle token 2
+                x = 2 * pl + 4 * di + (3 if le else 0) + (2 if ci == f else 0)
+                inf[f] = x
+                if pl or di or le:
+                    k = b + fac[f] * 4
+                    o[k] = pl / 7
+                    o[k + 1] = le
+                    o[k + 2] = di / 7
+                    on[f] += pl + di + le
+                if x:
+                    o[b + fac[f] * 4 + 3] = x / 2 / 10
+            b += nf * 4
+            top, best = nf, 0
+            for f in rank:  # who leads: the most influence, ties to the higher Town Hall rank
+                if inf[f] > best:
+                    top, best = fac[f], inf[f]
+            o[b + top] = 1
+            b += nf + 1
+            for t in range(nt):
+                c = focus[i * nt + t]
+                if c:
+                    o[b + t] = c / 7
+            b += 4
+            if i:
+                o[b] = 1 if state.abd_cow[i] else 0
+                h = state.abd_human[i]
+                o[b + 1 + (0 if h < 0 else 1 + h)] = 1
+            else:
+                o[b + 1] = 1
+            b += 6
+            o[b] = alt >> i & 1
+            o[b + 1] = crop_tile == i
+            b += 2
+            o[b + (fac[crop[i]] if crop[i] >= 0 else nf)] = 1
+            b += nf + 1
+            if skills_on:
+                o[b + (2 + fac[skill[i]] if skill[i] >= 0 else 1)] = 1
+            else:
+                o[b] = 1
+        if state.ufo is not None:
+            o[self.o_ufo + state.ufo] = 1
+        for r, f in enumerate(state.rank):
+            o[self.o_ranks + r * nf + fac[f]] = 1
+        for t in range(nt):
+            o[self.o_bag + t] = state.bag[t] / 14
+            if state.hand[t]:
+                o[self.o_hand + t] = state.hand[t] / 4
+        o[self.o_supply] = state.cow_pile / 12
+        o[self.o_supply + 1] = state.caps / 12
+        o[self.o_supply + 2] = state.emblem_supply / 20
+        in_play = [0] * 4
+        for fr in state.stack:
+            if fr[0] in self._discard_frames:
+                in_play[fr[2]] += 1
+        placing = bool(state.stack) and state.stack[0][0] == self._k_pos
+        figures = self._figures
+        for k in range(4):
+            o[self.o_deck + k] = state.deck[k] / 8
+            o[self.o_disc + k] = state.discard[k] / 8
+            o[self.o_play + k] = in_play[k] / 4
+        o[self.o_last + (0 if state.revealed < 0 else 1 + state.revealed)] = 1
+        target = state.target
+        hum, held, fcards = state.hum, state.held, state.fcards
+        for p in range(n):
+            b = self.o_seats + fac[p] * self.per_seat
+            for t in range(nt):
+                o[b + t] = hum[p * nt + t] / 7
+            o[b + 4] = state.cows[p] / 6
+            o[b + 5] = state.emblems[p] / 5
+            o[b + 6] = state.emblems[p] >= target
+            for k in range(3):
+                o[b + 7 + k] = not fcards[p * 3 + k]
+            for k in range(4):
+                if held[p * 4 + k]:
+                    o[b + 10 + k] = held[p * 4 + k] / 2
+            o[b + 14] = state.crop_left[p] / 3
+            if placing:
+                o[b + 15] = max(0, figures - on[p]) / 7
+        o[self.o_target] = target / 5
+        stack = state.stack
+        o[self.o_phase + (self._phase_slot[stack[-1][0]] if stack else len(self.phases) - 1)] = 1
+        if state.to_move is not None:
+            o[self.o_move + (state.to_move - me) % n] = 1
+        if state.active is not None:
+            o[self.o_active + (state.active - me) % n] = 1
+        return np.frombuffer(o, dtype=np.float32)
+
 
 # ---- SiliconVania ----------------------------------------------------------------------------------------------
 
@@ -389,6 +607,11 @@ class SiliconVaniaEncoder(Encoder):
         self.o_bids = lay.add("my_bid_cards", 8, "my silent bid cards in hand (0..7)")
         self.o_biddisc = lay.add("my_bid_discards", 8, "my silent bid cards discarded (0..7)")
         self.o_pending = lay.add("my_pending_tiles", nt, "tiles I hold waiting to be placed")
+        # the fast path (encode_state) reads the state's own codes
+        self._anti_kind = tuple(c.antiquities)
+        self._decision_slot = {k: self.decisions.index(name) for k, name in r._DECISION_NAMES.items()}
+        self._bid_count = tuple(r.BID_COUNT)
+        self._bid_cards = tuple(tuple(cs) for cs in r.BID_CARDS)
 
     def fill(self, view: View, out: np.ndarray) -> None:
         n, me, nt, ri = self.players, view["seat"], self.nt, self.rank_index
@@ -415,8 +638,8 @@ class SiliconVaniaEncoder(Encoder):
             out[b + 4 + c] = 1
         for t in sup["trains"]:
             out[b + 11 + t] = 1
-        for a in sup["antiquities"]:
-            out[b + 17 + a] += 1 / 3
+        for a in set(sup["antiquities"]):
+            out[b + 17 + a] = sup["antiquities"].count(a) / 3
         for k, q in enumerate(view["order"]):
             out[self.o_order + k * n + _rel(q, me, n)] = 1
         if view["to_move"] is not None:
@@ -493,6 +716,132 @@ class SiliconVaniaEncoder(Encoder):
             out[self.o_biddisc + c] = 1
         for t in mine["pending_tiles"]:
             out[self.o_pending + t] = 1
+
+    def encode_state(self, state: Any, seat: int) -> np.ndarray:
+        n, me, nt, ri, ns = self.players, seat, self.nt, self.rank_index, self.ns
+        o = self._zeros()
+        rnd = state.round
+        if 1 <= rnd <= 8:
+            o[self.o_round + rnd - 1] = 1
+        for k, pool in enumerate(state.pools):
+            base = self.o_pools + k * nt
+            for t in pool:
+                o[base + t] = 1
+        for t in state.xpool:
+            o[self.o_exch + t] = 1
+        for x in state.row:
+            o[self.o_row + ri[x]] = 1
+        for t in state.tile_disc:
+            o[self.o_gone + t] = 1
+        o[self.o_decks] = len(state.tile_deck) / 88
+        o[self.o_decks + 1] = len(state.spec_deck) / 70
+        b = self.o_supply
+        o[b] = max(0, state.vamp_sup) / 60
+        o[b + 1] = state.cat_sup / 15
+        o[b + 2] = state.hound_sup / 15
+        o[b + 3] = state.contract_sup / 15
+        for c in state.castle_sup:
+            o[b + 4 + c] = 1
+        for t in state.train_sup:
+            o[b + 11 + t] = 1
+        kinds = self._anti_kind
+        counts = [0] * 5
+        for x in state.anti_sup:
+            counts[kinds[x]] += 1
+        for a, c in enumerate(counts):
+            if c:
+                o[b + 17 + a] = c / 3
+        revealed = state.revealed
+        if revealed:
+            for k, q in enumerate(state.order):
+                o[self.o_order + k * n + (q - me) % n] = 1
+        to_move = state.to_move
+        if to_move is not None:
+            o[self.o_move + (to_move - me) % n] = 1
+            if state.stack:
+                d = self._decision_slot.get(state.stack[-1][0], -1)
+                if d >= 0:
+                    o[self.o_dec + d] = 1
+        bid_count = self._bid_count
+        for q in range(n):
+            b = self.o_seats + (q - me) % n * self.per_seat
+            for i, t in enumerate(state.grid[q]):
+                if t >= 0:
+                    o[b + 2 * i] = 1
+                    o[b + 2 * i + 1] = (t + 1) / 88
+            b += 32
+            for i, x in enumerate(state.anti[q]):
+                if x >= 0:
+                    o[b + 5 * i + kinds[x]] = 1
+            b += 80
+            perim = state.perim[q]
+            for i, p in enumerate(perim):
+                if 0 <= p < 7:
+                    o[b + 3 * i] = 1
+                elif 7 <= p < 14:
+                    o[b + 3 * i + 1] = 1
+                elif p >= 20:
+                    o[b + 3 * i + 2] = 1
+            b += 24
+            for p in perim:
+                if 0 <= p < 14:
+                    o[b + p % 7] = 1
+            b += 7
+            o[b] = state.vamp[q] / 20
+            o[b + 1] = state.cats[q] / 5
+            o[b + 2] = state.hounds[q] / 5
+            o[b + 3] = state.contracts[q] / 5
+            b += 4
+            o[b] = state.inn[q] / 20
+            o[b + 1] = state.surv[q] / 20
+            b += 2
+            o[b + min(7, bid_count[state.bid_hand[q]])] = 1
+            b += 8
+            for k, e in enumerate(list(state.bid_events[q])[-8:]):
+                o[b + k] = e / 7
+            b += 8
+            objs = state.objs[q]
+            for x in objs:
+                o[b + ri[x]] = 1
+            b += ns
+            known, hand = state.known[q], state.hand[q]
+            for x in hand:
+                if known >> x & 1:
+                    o[b + ri[x]] = 1
+            b += ns
+            disc = state.disc[q]
+            o[b] = len(hand) / 10
+            o[b + 1] = len(disc) / 10
+            spec = state.bid_spec[q]
+            o[b + 2] = spec >= 0
+            b += 3
+            if revealed or (q == seat and spec >= 0):
+                card = state.bid_card[q]
+                o[b + card] = 1
+                if spec in ri:
+                    o[b + 8 + ri[spec]] = 1
+            b += 8 + ns
+            if revealed:
+                o[b] = (state.bid_value[q] or 0) / 7
+            o[b + 1] = len(state.pending[q]) / 4
+            b += 2
+            shown = state.shown[q]
+            o[b] = sum(1 for x in disc if shown >> x & 1) / 10
+            o[b + 1] = len(objs) / 5
+        for x in state.hand[seat]:
+            o[self.o_hand + ri[x]] = 1
+        for x in state.disc[seat]:
+            o[self.o_disc + ri[x]] = 1
+        bid_cards = self._bid_cards
+        if state.bid_hand[seat]:
+            for c in bid_cards[state.bid_hand[seat]]:
+                o[self.o_bids + c] = 1
+        if state.bid_disc[seat]:
+            for c in bid_cards[state.bid_disc[seat]]:
+                o[self.o_biddisc + c] = 1
+        for t in state.pending[seat]:
+            o[self.o_pending + t] = 1
+        return np.frombuffer(o, dtype=np.float32)
 
 
 ENCODERS: dict[str, Callable[[int], Encoder]] = {
