@@ -324,7 +324,9 @@ class SilosEncoder(Encoder):
     (2 players) the non-player faction."""
 
     def __init__(self, players: int) -> None:
+        from tabletop.games.silos import components as silos_components
         from tabletop.games.silos import frames as r
+        from tabletop.games.silos import notation as silos_notation
         from tabletop.games.silos.components import COMMON_CARDS, FACTION_CARDS, HUMAN_TYPES
 
         self.game, self.players = "silos", players
@@ -367,12 +369,12 @@ class SilosEncoder(Encoder):
         self.o_move = lay.add("to_move", n, "one-hot relative seat to move")
         self.o_active = lay.add("active", n, "one-hot relative seat whose turn it is")
         # the fast path (encode_state) reads the state's own codes: check they are the view's order
-        assert r.NL == 7 and r.NT == 4
+        assert silos_notation.N_LOCATIONS == 7 and silos_notation.N_TYPES == 4
         assert len(HUMAN_TYPES) == 4 and len(COMMON_CARDS) == 4 and len(FACTION_CARDS) == 3
         self._phase_slot = [self.phases.index(name) for name in r.FRAME_NAMES]
-        self._discard_frames = (r.K_DISCARD, r.K_REJECT)
-        self._k_pos = r.K_POS
-        self._figures = r.C.figures
+        self._discard_frames = (r.K_CARD_IN_PLAY, r.K_TOWN_HALL_SKILL)  # frames holding a card being discarded
+        self._k_pos = r.K_POSITIONING
+        self._figures = silos_components.COMPONENTS.figures
 
     def _order(self, view: View) -> dict[str | None, int]:
         """Colour -> relative faction index (mine first; the non-player faction last)."""
@@ -566,6 +568,7 @@ class SiliconVaniaEncoder(Encoder):
 
     def __init__(self, players: int) -> None:
         from tabletop.games.siliconvania import notation as r
+        from tabletop.games.siliconvania import tasks as sv_tasks
         from tabletop.games.siliconvania.tasks import DECISION_NAMES
 
         self.game, self.players = "siliconvania", players
@@ -609,7 +612,7 @@ class SiliconVaniaEncoder(Encoder):
         self.o_pending = lay.add("my_pending_tiles", nt, "tiles I hold waiting to be placed")
         # the fast path (encode_state) reads the state's own codes
         self._anti_kind = tuple(c.antiquities)
-        self._decision_slot = {k: self.decisions.index(name) for k, name in r._DECISION_NAMES.items()}
+        self._decision_slot = {k: self.decisions.index(name) for k, name in sv_tasks.DECISION_NAMES.items()}
         self._bid_count = tuple(r.BID_COUNT)
         self._bid_cards = tuple(tuple(cs) for cs in r.BID_CARDS)
 
