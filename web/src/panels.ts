@@ -27,12 +27,22 @@ export class MoveClock {
   info: ClockInfo | null = null;
   el = h("span.clock", { dataset: { testid: "clock" }, hidden: true });
   private timer: number | undefined;
+  private wanted = -1;
 
-  async refresh(id: string): Promise<void> {
+  /** Ask for the clock of the decision owed at event `seq`; the clock owner sets a new deadline within a tick or
+   * two, so a clock without one (or for an older event) is asked again shortly. */
+  async refresh(id: string, seq: number, tries = 10): Promise<void> {
+    this.wanted = seq;
     try {
       this.info = (await api.clock(id)).clock;
     } catch {
       this.info = null;
+    }
+    const c = this.info;
+    if (c && (c.deadline === null || c.deadline === undefined || c.seq < seq) && tries > 0) {
+      window.setTimeout(() => {
+        if (this.wanted === seq) void this.refresh(id, seq, tries - 1);
+      }, 700);
     }
     this.tick();
     if (this.info && this.timer === undefined) this.timer = window.setInterval(() => this.tick(), 1000);
@@ -158,12 +168,14 @@ export class ReplayViewer {
   error = "";
   el = h("section.replay", { dataset: { testid: "replay" } });
   private loading = 0;
+  private target = 0;
 
   constructor(private id: string, private module: TableModule, private names: string[], private close: () => void, seat: number | null) {
     this.seen = seat ?? 0;
   }
 
   async go(step: number): Promise<void> {
+    this.target = step; // keys pressed before the step arrives count from the step asked for
     const ticket = ++this.loading;
     try {
       const got = await api.replay(this.id, Math.max(0, step));
@@ -179,7 +191,7 @@ export class ReplayViewer {
   }
 
   key(e: KeyboardEvent): boolean {
-    const to = { ArrowLeft: this.step - 1, ArrowRight: this.step + 1, Home: 0, End: this.steps }[e.key];
+    const to = { ArrowLeft: this.target - 1, ArrowRight: this.target + 1, Home: 0, End: this.steps }[e.key];
     if (to === undefined || !this.data) return false;
     void this.go(Math.min(this.steps, Math.max(0, to)));
     return true;

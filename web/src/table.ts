@@ -285,7 +285,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     state = s;
     if (s.seq !== clockSeq) {
       clockSeq = s.seq;
-      if (s.status === "playing") void clock.refresh(id);
+      if (s.status === "playing") void clock.refresh(id, s.seq);
       else { clock.info = null; clock.tick(); }
     }
     const mine = myTurn();
