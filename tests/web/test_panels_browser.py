@@ -53,6 +53,8 @@ def test_a_later_seat_bids_at_once_the_header_shows_who_decided_and_a_queued_bid
     assert ann.query_selector(".tablehead .turn.mine"), "Ann still owes her bid"
     assert "✓" not in ann.inner_text("[data-testid=decided] .dec:first-child"), "Ann has not decided"
     bo.wait_for_selector("[data-testid=undo]")
+    assert "waiting for Ann" in bo.inner_text(".tablehead .turn")
+    bo.evaluate("window.scrollTo(0, 0)")
     bo.screenshot(path=str(artifacts / "panels-bid-decided-undo-phone.png"), full_page=True)
     ann.screenshot(path=str(artifacts / "panels-bid-decided-laptop.png"))
     # Bo takes the queued bid back: he owes it again, and Ann's header no longer shows him decided.
@@ -80,6 +82,7 @@ def test_hints_list_the_top_actions_with_values_and_samples_and_outline_the_sugg
     assert ann.query_selector(".table .suggested"), "the best hint's component is outlined on the table"
     ann.screenshot(path=str(artifacts / "panels-hints-laptop.png"))
     ann.set_viewport_size(PHONE)
+    ann.evaluate("window.scrollTo(0, 0)")
     ann.screenshot(path=str(artifacts / "panels-hints-phone.png"), full_page=True)
     for c in ctxs:
         c.close()
@@ -96,6 +99,7 @@ def test_table_chat_reaches_the_other_seat_in_siliconvania_and_silencio_has_no_c
     bo.press("[data-testid=chat] input", "Enter")
     ann.wait_for_selector("[data-testid=chat] li:has-text('you too')")
     ann.screenshot(path=str(artifacts / "panels-chat-laptop.png"))
+    bo.evaluate("window.scrollTo(0, 0)")
     bo.screenshot(path=str(artifacts / "panels-chat-phone.png"), full_page=True)
     for c in ctxs:
         c.close()
@@ -168,7 +172,9 @@ def test_the_end_shows_the_score_then_a_replay_with_step_controls_and_every_hand
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("[data-testid=replay-step]:has-text('step 2 /')")
     page.screenshot(path=str(artifacts / "replay-silencio-laptop.png"), full_page=True)
+    assert not page.query_selector("[data-testid=score]"), "the replay replaces the result until closed"
     page.set_viewport_size(PHONE)
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(artifacts / "replay-silencio-phone.png"), full_page=True)
     page.click("text=Back to the result")
     page.wait_for_selector("[data-testid=score]")

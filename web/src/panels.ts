@@ -206,11 +206,11 @@ export class ReplayViewer {
     const btn = (label: string, title: string, to: number, testid: string, off: boolean) =>
       h("button.step", { title, disabled: off || !d, dataset: { testid }, onclick: () => void this.go(to) }, label);
     const controls = h("div.replaybar",
-      btn("⏮", "first (Home)", 0, "replay-first", this.step <= 0),
+      btn("|◀", "first (Home)", 0, "replay-first", this.step <= 0),
       btn("◀", "previous (←)", this.step - 1, "replay-prev", this.step <= 0),
       h("span.stepno", { dataset: { testid: "replay-step" } }, `step ${this.step} / ${this.steps}`),
       btn("▶", "next (→)", this.step + 1, "replay-next", this.step >= this.steps),
-      btn("⏭", "last (End)", this.steps, "replay-last", this.step >= this.steps),
+      btn("▶|", "last (End)", this.steps, "replay-last", this.step >= this.steps),
       h("label.seen", "seen by ", h("select", {
         onchange: (e: Event) => {
           this.seen = Number((e.target as HTMLSelectElement).value);

@@ -128,6 +128,10 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     else if (myTurn()) line = `Your turn: ${decision || "your decision"}`;
     else line = decision ? `${decision}` : `${who.map((p) => names[p]).join(", ")} to decide`;
     if (s.status === "playing" && !myTurn() && who.length > 1) line = `${who.map((p) => names[p]).join(", ")} deciding`;
+    const waitingFor = who.filter((p) => !decided.includes(p));
+    if (s.status === "playing" && s.seat !== null && decided.includes(s.seat) && !myTurn()) {
+      line = `You have decided; waiting for ${waitingFor.map((p) => names[p]).join(", ") || "the others"}`;
+    }
     const decidedEl = s.status === "playing" && (decided.length || who.length > 1)
       ? h("span.decided", { dataset: { testid: "decided" }, title: "who has decided (what they chose stays secret until it is revealed)" },
         [...new Set([...who, ...decided])].sort((a, b) => a - b).map((p) =>
@@ -162,7 +166,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     const why = (a: string) => explainAction(help, a);
     const parts = [];
     if (error) parts.push(h("div.error", { role: "alert" }, error));
-    if (state.status === "over") {
+    if (state.status === "over" && !replay) {
       const res = module.result?.(state.view, ui()) ?? genericResult(state);
       res.dataset.testid = "score";
       parts.push(res);
@@ -281,6 +285,10 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
 
   function accept(s: SeatState): void {
     if (state && s.seq < state.seq) return; // updates may be coalesced, never reordered backwards
+    // The same picture again (the socket's echo of a move the REST answer already showed): nothing to redraw, so
+    // the table under the player's pointer is not replaced while they aim at it.
+    if (state && s.seq === state.seq && s.status === state.status && (s.decided ?? []).length === (state.decided ?? []).length
+      && s.undoable === state.undoable) return;
     const first = state === null;
     state = s;
     if (s.seq !== clockSeq) {
