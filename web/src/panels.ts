@@ -57,7 +57,7 @@ export class MoveClock {
     const left = secondsLeft(c.deadline, Date.now());
     this.el.hidden = false;
     this.el.className = `clock${left <= 10 ? " low" : ""}`;
-    this.el.textContent = `⏱ ${clockText(left)}`;
+    this.el.textContent = `${clockText(left)} left`;
     this.el.title = `each decision has ${clockText(c.move_seconds)}; when it runs out the game's heuristic moves for the late seat`;
   }
 
@@ -219,7 +219,7 @@ export class ReplayViewer {
       }, this.names.map((n, p) => h("option", { value: String(p), selected: p === this.seen }, n)))),
       h("button.closereplay", { onclick: this.close }, "Back to the result"),
     );
-    const action = d ? (d.action ? `${this.step}. ${d.action}` : "the deal, before any move") : "loading…";
+    const action = d ? (d.action ? `${this.step}. ${this.module.label?.(d.action, d.views[this.seen]) ?? d.action}` : "the deal, before any move") : "loading…";
     const board = d ? this.module.render(d.views[this.seen], ui) : null;
     if (board) board.dataset.step = String(this.step);
     const hands = d ? h("section.hands", { dataset: { testid: "replay-hands" } }, h("h3", "All hands, laid open"),
