@@ -287,8 +287,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     if (state && s.seq < state.seq) return; // updates may be coalesced, never reordered backwards
     // The same picture again (the socket's echo of a move the REST answer already showed): nothing to redraw, so
     // the table under the player's pointer is not replaced while they aim at it.
-    if (state && s.seq === state.seq && s.status === state.status && (s.decided ?? []).length === (state.decided ?? []).length
-      && s.undoable === state.undoable) return;
+    if (state && s.seq === state.seq && samePicture(state, s)) return;
     const first = state === null;
     state = s;
     if (s.seq !== clockSeq) {
@@ -430,6 +429,12 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     document.removeEventListener("keydown", onKey);
     window.removeEventListener("online", onOnline);
   };
+}
+
+/** Whether two states of one seq show the same thing (a socket echo of a REST answer). */
+export function samePicture(a: SeatState, b: SeatState): boolean {
+  const key = (s: SeatState) => JSON.stringify([s.status, s.to_move, s.legal, s.deciding, s.decided, s.owes_decision, s.undoable, s.view]);
+  return key(a) === key(b);
 }
 
 function genericResult(s: SeatState): HTMLElement {
