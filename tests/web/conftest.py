@@ -42,6 +42,12 @@ class Served:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tmp / "serve.log"
+        self.tmp = tmp
+        self.start()
+
+    def start(self) -> None:
+        """Start `tabletop serve` on this port and database (again after a kill: a restart); wait until it answers."""
+        tmp = self.tmp
         env = {**os.environ, "TABLETOP_RATE_PER_ADDRESS": "0", "TABLETOP_RATE_PER_TOKEN": "0"}
         cmd = [sys.executable, "-c", "import sys; from tabletop.cli.main import main; sys.exit(main(sys.argv[1:]))",
                "serve", "--port", str(self.port), "--db", f"sqlite:///{tmp / 'web.sqlite3'}", "--ai-workers", "1"]
@@ -60,6 +66,11 @@ class Served:
                 self.stop()
                 raise RuntimeError(f"tabletop serve did not answer:\n{self.log.read_text()[-3000:]}")
             time.sleep(0.05)
+
+    def kill(self) -> None:
+        """Kill the server at once (SIGKILL: no clean shutdown), as a crash would."""
+        self.proc.kill()
+        self.proc.wait(10)
 
     def stop(self) -> None:
         if self.proc.poll() is None:

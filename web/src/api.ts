@@ -58,6 +58,51 @@ export interface SeatState {
   legal: string[];
   log_pos: number | null;
   game_id?: string;
+  /** Seats that owe a decision now, and those that decided ahead (simultaneous decisions; public). */
+  deciding?: number[];
+  decided?: number[];
+  /** For a seat: whether it owes a decision, since which event it has stood, how many actions it may take back. */
+  owes_decision?: boolean;
+  decision_seq?: number;
+  undoable?: number;
+}
+
+export interface Hint {
+  action: string;
+  value: number;
+  visits: number;
+}
+
+export interface ChatMessage {
+  index: number;
+  kind: "chat" | "notice";
+  seat: number | null;
+  name: string;
+  text: string;
+  time: string;
+}
+
+export interface ChatBatch {
+  type?: "chat";
+  start: number;
+  messages: ChatMessage[];
+  chat_pos: number;
+}
+
+export interface ClockInfo {
+  move_seconds: number;
+  seq: number;
+  deadline: string | number;
+}
+
+/** A finished game's position after its first `step` actions, seen from every seat (GET .../replay/{k}). */
+export interface ReplayStep {
+  step: number;
+  steps: number;
+  action: string | null;
+  to_move: number | null;
+  over: boolean;
+  views: Record<string, unknown>[];
 }
 
 export interface StateMessage extends SeatState {
@@ -81,6 +126,8 @@ export interface CreateRequest {
   visibility: "public" | "private";
   creator_name: string;
   seats: SeatRequest[];
+  /** A move clock: seconds per decision (none when absent). */
+  move_seconds?: number;
 }
 
 export interface Created {
@@ -158,6 +205,14 @@ export const api = {
   log: (id: string, token: string | null, start: number) =>
     request<{ seq: number; start: number; entries: LogEntry[]; log_pos: number }>(
       "GET", `/api/games/${id}/log?start=${start}`, token),
+  undo: (id: string, token: string, count: number, seq: number, clientActionId: string) =>
+    request<{ seq: number; state?: SeatState }>("POST", `/api/games/${id}/undo`, token, { count, seq, client_action_id: clientActionId }),
+  hints: (id: string, token: string) =>
+    request<{ seat: number; seq: number; seconds: number; hints: Hint[] }>("POST", `/api/games/${id}/hints`, token),
+  chat: (id: string, start: number) => request<ChatBatch>("GET", `/api/games/${id}/chat?start=${start}`),
+  say: (id: string, token: string, text: string) => request<unknown>("POST", `/api/games/${id}/chat`, token, { text }),
+  clock: (id: string) => request<{ clock: ClockInfo | null }>("GET", `/api/games/${id}/clock`),
+  replay: (id: string, step: number) => request<ReplayStep>("GET", `/api/games/${id}/replay/${step}`),
   act: (id: string, token: string, action: string, seq: number, clientActionId: string) =>
     request<{ seq: number; action: string; duplicate: boolean; state: SeatState }>(
       "POST", `/api/games/${id}/actions`, token, { action, seq, client_action_id: clientActionId }),
@@ -177,9 +232,10 @@ export async function hasEndpoint(path: string): Promise<boolean> {
   }
 }
 
-export function socketUrl(loc: { protocol: string; host: string }, id: string, token: string | null, since: number): string {
+export function socketUrl(loc: { protocol: string; host: string }, id: string, token: string | null, since: number, chatSince = 0): string {
   const scheme = loc.protocol === "https:" ? "wss:" : "ws:";
   const q = new URLSearchParams({ since: String(since) });
+  if (chatSince) q.set("chat_since", String(chatSince));
   if (token) q.set("token", token);
   return `${scheme}//${loc.host}/api/games/${id}/ws?${q}`;
 }

@@ -76,6 +76,12 @@ function createForm(metas: GameMeta[], store: SeatStore, onCreated: (c: Created)
   const vis = h("select", { name: "visibility" },
     h("option", { value: "private" }, "private (invite links only)"),
     h("option", { value: "public" }, "public (listed in the lobby)")) as HTMLSelectElement;
+  const clockSel = h("select", { name: "move_seconds" },
+    h("option", { value: "" }, "none"),
+    h("option", { value: "30" }, "30 seconds a move"),
+    h("option", { value: "120" }, "2 minutes a move (live play)"),
+    h("option", { value: "86400" }, "1 day a move"),
+    h("option", { value: "259200" }, "3 days a move (turn-based)")) as HTMLSelectElement;
   const err = h("div.error");
   let seatSels: HTMLSelectElement[] = [];
 
@@ -131,7 +137,8 @@ function createForm(metas: GameMeta[], store: SeatStore, onCreated: (c: Created)
       localStorage.setItem("tabletop.name", nameIn.value.trim());
       const seats = seatRequests(choices);
       if (seats[0] && choices.indexOf("me") >= 0) seats[choices.indexOf("me")].name = name;
-      const c = await api.create({ game: m.name, players: Number(playersSel.value), options, visibility: vis.value as "public" | "private", creator_name: name, seats });
+      const c = await api.create({ game: m.name, players: Number(playersSel.value), options, visibility: vis.value as "public" | "private", creator_name: name, seats,
+        ...(clockSel.value ? { move_seconds: Number(clockSel.value) } : {}) });
       if (c.seat !== null && c.token) {
         store.add({ id: c.id, game: m.name, title: m.title, seat: c.seat, token: c.token, creatorToken: c.creator_token, name, added: Date.now() });
       }
@@ -147,6 +154,7 @@ function createForm(metas: GameMeta[], store: SeatStore, onCreated: (c: Created)
     h("label", "Your name ", nameIn),
     optBox,
     h("label", "Who can join ", vis),
+    h("label", { title: "when a person's time runs out, the game's heuristic moves for them" }, " Move clock ", clockSel),
     h("fieldset", h("legend", "Seats"), seatBox),
     err,
     h("button.primary", { type: "submit" }, "Create game"));

@@ -1,12 +1,13 @@
 // The generic table shell: header, history, legal actions, turn notice, end panel, live updates and reconnect.
 // The game's own components come from its table module (web/src/games/<game>.ts), drawn from the seat's view.
-import { api, ApiError, explainAction, socketUrl, type GameHelp, type GameInfo, type SeatState, type StateMessage } from "./api";
+import { api, ApiError, explainAction, socketUrl, type ChatBatch, type GameHelp, type GameInfo, type SeatState, type StateMessage } from "./api";
 import { h, mount } from "./dom";
 import { deciders, detectFeatures, type Feature } from "./features";
 import { tableFor } from "./games";
 import type { TableUi } from "./games/types";
 import { named } from "./games/util";
 import { LogBook } from "./logbook";
+import { ChatPanel, hintsBox, MoveClock, ReplayViewer, type HintState } from "./panels";
 import { Picker } from "./pick";
 import type { SeatStore } from "./store";
 
@@ -70,6 +71,12 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
   let wasMyTurn = false;
   let renderedLog = 0;
   let help: GameHelp | null = null;
+  const hasChat = info.game !== "silencio"; // Silencio is played in silence: its table has notices only
+  const chat = new ChatPanel(id, token, hasChat, names);
+  const clock = new MoveClock();
+  let clockSeq = -1;
+  let hint: HintState | null = null;
+  let replay: ReplayViewer | null = null;
   const baseTitle = `${info.title} · tabletop`;
   document.title = baseTitle;
 
@@ -86,7 +93,8 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     h("section.historybox", h("h3", "History"), els.history));
   mount(root, h("div.tablepage", els.header, h("div.tablebody", els.table, els.side)));
 
-  const myTurn = () => !!state && state.status === "playing" && state.legal.length > 0;
+  // A seat may act whenever it owes a decision: on its turn, and at once in a simultaneous step (a bid).
+  const myTurn = () => !!state && state.status === "playing" && (state.owes_decision ?? true) && state.legal.length > 0;
 
   function ui(): TableUi {
     return {
@@ -110,7 +118,8 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
   function renderHeader(): void {
     if (!state) return;
     const s = state;
-    const who = deciders(s.to_move);
+    const who = s.deciding?.length ? s.deciding : deciders(s.to_move);
+    const decided = s.decided ?? [];
     const aiThinking = s.status === "playing" && who.some((p) => info.seats[p]?.kind === "ai");
     const decision = typeof s.view.decision === "string" ? named(s.view.decision, names) : "";
     let line: string;
@@ -118,6 +127,16 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     else if (s.status === "over") line = "The game is over";
     else if (myTurn()) line = `Your turn: ${decision || "your decision"}`;
     else line = decision ? `${decision}` : `${who.map((p) => names[p]).join(", ")} to decide`;
+    if (s.status === "playing" && !myTurn() && who.length > 1) line = `${who.map((p) => names[p]).join(", ")} deciding`;
+    const waitingFor = who.filter((p) => !decided.includes(p));
+    if (s.status === "playing" && s.seat !== null && decided.includes(s.seat) && !myTurn()) {
+      line = `You have decided; waiting for ${waitingFor.map((p) => names[p]).join(", ") || "the others"}`;
+    }
+    const decidedEl = s.status === "playing" && (decided.length || who.length > 1)
+      ? h("span.decided", { dataset: { testid: "decided" }, title: "who has decided (what they chose stays secret until it is revealed)" },
+        [...new Set([...who, ...decided])].sort((a, b) => a - b).map((p) =>
+          h(`span.dec${decided.includes(p) ? ".done" : ""}`, decided.includes(p) ? "✓ " : "… ", names[p])))
+      : null;
     const you = s.seat === null ? "spectating" : `you are ${names[s.seat]}`;
     const soundBox = h("label.sound", h("input", {
       type: "checkbox", checked: soundOn,
@@ -131,6 +150,8 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
       h("span.gtitle", info.title),
       h("span.you", you),
       h(`span.turn${myTurn() ? ".mine" : ""}`, { dataset: { testid: "turn" } }, line),
+      decidedEl,
+      clock.el,
       aiThinking ? h("span.thinking", { dataset: { testid: "ai-thinking" } }, h("span.dots"), "AI is thinking") : null,
       h(`span.conn.${connected ? "on" : "off"}`, connected ? "live" : "reconnecting…"),
       soundBox,
@@ -145,8 +166,17 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     const why = (a: string) => explainAction(help, a);
     const parts = [];
     if (error) parts.push(h("div.error", { role: "alert" }, error));
-    if (state.status === "over") {
-      parts.push(module.result?.(state.view, ui()) ?? genericResult(state));
+    if (state.status === "over" && !replay) {
+      const res = module.result?.(state.view, ui()) ?? genericResult(state);
+      res.dataset.testid = "score";
+      parts.push(res);
+      parts.push(h("button.replaybtn", { dataset: { testid: "replay-open" }, onclick: () => openReplay() },
+        "▶ Replay the game, all hands open"));
+    }
+    if (state.status === "playing" && (state.undoable ?? 0) > 0 && token) {
+      parts.push(h("button.undo", { disabled: busy, dataset: { testid: "undo" }, onclick: () => void undo(),
+        title: "take back your last action (allowed while no one else has acted and nothing hidden was revealed)" },
+        `↶ Undo${(state.undoable ?? 0) > 1 ? ` (${state.undoable} possible)` : ""}`));
     }
     if (myTurn()) {
       parts.push(h("h3", "Your move"));
@@ -154,7 +184,11 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
         parts.push(h("div.selection", `Selected: ${picker.selected.map((k) => module.keyLabel?.(k, state!.view) ?? k).join(" → ")} `,
           h("button.cancel", { onclick: () => { picker.reset(); render(); } }, "cancel")));
       }
-      if (paths.size) parts.push(h("p.hint", "Click a highlighted component on the table."));
+      if (paths.size) parts.push(h("p.hint", module.hintLine ?? "Click a highlighted component on the table."));
+      if (token) {
+        const current = hint && hint.seq === state.seq ? hint : null;
+        parts.push(hintsBox(current, () => void askHint(), busy, label));
+      }
       const ahead = nextActions(paths, picker.selected);
       const lines = [...new Set(ahead.map(why).filter(Boolean))].slice(0, 4);
       if (lines.length) parts.push(h("ul.why", { dataset: { testid: "explain" } }, lines.map((t) => h("li", t))));
@@ -167,7 +201,8 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
           h("button.act.small", { disabled: busy, dataset: { action: a }, title: why(a), onclick: () => void act(a) }, a)))));
     }
     mount(els.actions, parts);
-    mount(els.extras, features.map((f) => f.panel({ gameId: id, token, state: state! })));
+    mount(els.extras, features.map((f) => f.panel({ gameId: id, token, state: state! })),
+      chat.visible() ? chat.el : null);
   }
 
   function renderHistory(): void {
@@ -191,15 +226,75 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     t.dataset.seq = String(state.seq);
     mount(els.table, t);
     annotateTargets(t, module.paths(state.legal, state.view), picker.selected, (a) => explainAction(help, a));
+    markSuggested(t);
+    if (replay) mount(els.table, replay.el);
     els.table.classList.toggle("myturn", myTurn());
     renderActions();
     renderHistory();
   }
 
+  /** The hint's best action: its next component on the table is outlined as the suggestion. */
+  function markSuggested(t: HTMLElement): void {
+    if (!state || !hint || hint.seq !== state.seq || !hint.hints.length) return;
+    const path = module.paths(state.legal, state.view).get(hint.hints[0].action);
+    const key = path?.[picker.selected.length];
+    if (!key || !picker.selected.every((k, i) => path[i] === k)) return;
+    for (const el of t.querySelectorAll<HTMLElement>("[data-key]")) if (el.dataset.key === key) el.classList.add("suggested");
+  }
+
+  async function askHint(): Promise<void> {
+    if (!state || !token) return;
+    const seq = state.seq;
+    hint = { seq, loading: true, hints: [], error: "" };
+    renderActions();
+    try {
+      const r = await api.hints(id, token);
+      hint = { seq: r.seq, loading: false, hints: r.hints, error: "" };
+    } catch (e) {
+      hint = { seq, loading: false, hints: [], error: e instanceof ApiError ? e.detail : "no hint now" };
+    }
+    render();
+  }
+
+  async function undo(): Promise<void> {
+    if (!state || !token || busy) return;
+    busy = true;
+    error = "";
+    picker.reset();
+    render();
+    try {
+      const r = await api.undo(id, token, 1, state.seq, newId());
+      if (r.state) accept(r.state);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409 && e.body.state) accept(e.body.state as SeatState);
+      error = e instanceof ApiError ? `Not undone: ${e.detail}` : "The server cannot be reached; nothing was undone.";
+    } finally {
+      busy = false;
+      render();
+    }
+  }
+
+  function openReplay(): void {
+    replay = new ReplayViewer(id, module, names, () => {
+      replay = null;
+      render();
+    }, state?.seat ?? null);
+    render();
+    void replay.go(0);
+  }
+
   function accept(s: SeatState): void {
     if (state && s.seq < state.seq) return; // updates may be coalesced, never reordered backwards
+    // The same picture again (the socket's echo of a move the REST answer already showed): nothing to redraw, so
+    // the table under the player's pointer is not replaced while they aim at it.
+    if (state && s.seq === state.seq && samePicture(state, s)) return;
     const first = state === null;
     state = s;
+    if (s.seq !== clockSeq) {
+      clockSeq = s.seq;
+      if (s.status === "playing") void clock.refresh(id, s.seq);
+      else { clock.info = null; clock.tick(); }
+    }
     const mine = myTurn();
     if (mine && !wasMyTurn && !first) beep();
     document.title = mine ? `● Your turn · ${baseTitle}` : s.status === "over" ? `Game over · ${baseTitle}` : baseTitle;
@@ -226,7 +321,12 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     }
   }
 
-  function onMessage(m: StateMessage): void {
+  function onMessage(m: StateMessage | (ChatBatch & { type: "chat" })): void {
+    if (m.type === "chat") {
+      chat.merge(m.start, m.messages, m.chat_pos);
+      if (state) renderActions();
+      return;
+    }
     if (m.type !== "state") return;
     if (log.merge(m.log_start, m.log) === "gap") void catchUp();
     accept(m);
@@ -234,7 +334,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
 
   function connect(): void {
     if (closed) return;
-    const ws = new WebSocket(socketUrl(location, id, token, log.length));
+    const ws = new WebSocket(socketUrl(location, id, token, log.length, chat.pos));
     socket = ws;
     ws.onopen = () => {
       attempts = 0;
@@ -243,7 +343,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     };
     ws.onmessage = (ev) => {
       try {
-        onMessage(JSON.parse(String(ev.data)) as StateMessage);
+        onMessage(JSON.parse(String(ev.data)) as StateMessage | (ChatBatch & { type: "chat" }));
       } catch (e) {
         console.error(e);
       }
@@ -289,6 +389,10 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
   }
 
   function onKey(e: KeyboardEvent): void {
+    if (replay && !(e.target instanceof HTMLInputElement) && replay.key(e)) {
+      e.preventDefault();
+      return;
+    }
     if (e.key === "Escape" && picker.selected.length) {
       picker.reset();
       render();
@@ -320,10 +424,17 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
 
   return () => {
     closed = true;
+    clock.stop();
     socket?.close();
     document.removeEventListener("keydown", onKey);
     window.removeEventListener("online", onOnline);
   };
+}
+
+/** Whether two states of one seq show the same thing (a socket echo of a REST answer). */
+export function samePicture(a: SeatState, b: SeatState): boolean {
+  const key = (s: SeatState) => JSON.stringify([s.status, s.to_move, s.legal, s.deciding, s.decided, s.owes_decision, s.undoable, s.view]);
+  return key(a) === key(b);
 }
 
 function genericResult(s: SeatState): HTMLElement {

@@ -15,5 +15,6 @@ function show(value: unknown, depth = 0): Child {
 
 export const generic: TableModule = {
   paths: () => new Map(),
+  hintLine: "Choose a move from the buttons below.",
   render: (view) => h("div.generic", h("p.note", "This game's table is not drawn yet: its view is shown as text, and moves are made from the action list."), show(view)),
 };

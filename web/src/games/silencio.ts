@@ -250,6 +250,12 @@ export const silencio: TableModule = {
     );
   },
 
+  hintLine: "Click a highlighted card, shrine or player on the table.",
+  hand(raw) {
+    const v = raw as unknown as View;
+    return h("div.handcards", (v.hand ?? []).length ? (v.hand ?? []).map((c) => card(c)) : "no cards");
+  },
+
   result(raw, ui) {
     const v = raw as unknown as View;
     if (!v.result) return null;

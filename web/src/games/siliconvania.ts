@@ -461,6 +461,9 @@ export const siliconvania: TableModule = {
     );
   },
 
+  hintLine: "Click a highlighted pool, specialist, card, tile or city cell.",
+  hand: (raw, ui) => myHand(raw as unknown as View, ui),
+
   result(raw, ui) {
     const v = raw as unknown as View;
     if (!v.final) return null;

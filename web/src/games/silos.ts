@@ -415,6 +415,11 @@ export const silos: TableModule = {
   keyLabel: silosKeyLabel,
   label: (a) => silosLabel(a),
   render: silosTable,
+  hintLine: "Click a highlighted location, street, figure, focus group, human or card.",
+  hand(raw, ui) {
+    const v = raw as unknown as SilosView;
+    return v.seat === null || v.seat === undefined ? null : seatBox(v, v.seat, ui, (k) => ui.term?.(k) ?? "");
+  },
   result(raw, ui) {
     const v = raw as unknown as SilosView;
     if (!v.winners?.length && !v.seats) return null;

@@ -28,6 +28,10 @@ export interface TableModule {
   keyLabel?(key: string, view: Record<string, unknown>): string;
   /** A readable label for an action's button (default: its text). */
   label?(action: string, view: Record<string, unknown>): string;
+  /** The line that tells a player what to click on this game's table (the shell shows it when targets are lit). */
+  hintLine?: string;
+  /** One seat's own hand (or secret holdings) drawn from that seat's view: the replay viewer lays all of them open. */
+  hand?(view: Record<string, unknown>, ui: TableUi): HTMLElement | null;
   /** The end-of-game panel from the final view, or null for the generic one. */
   result?(view: Record<string, unknown>, ui: TableUi): HTMLElement | null;
 }

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from tabletop.server.api.routes import games, meta, table, ws
+from tabletop.server.api.routes import games, meta, replay, table, ws
 
 api_router = APIRouter(prefix="/api")
 api_router.include_router(meta.router)
 api_router.include_router(games.router)
 api_router.include_router(ws.router)
 api_router.include_router(table.router)
+api_router.include_router(replay.router)
