@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 import tabletop
 
-from .conftest import GAMES, Factory, auth, create, state_of, two_humans
+from .conftest import GAMES, Factory, auth, create, state_of, two_humans, wait_for
 
 
 def three_humans(client: TestClient, game: str) -> tuple[str, list[str]]:
@@ -179,3 +179,18 @@ def test_undo_survives_a_restart(make_client: Factory, db_url: str) -> None:
     fresh = make_client()
     assert [state_of(fresh, gid, t) for t in tokens] == pictures
     assert pictures[2]["view"]["your_decision"] == s2["legal"][2] and pictures[0]["owes_decision"]
+
+
+def test_two_ai_seats_whose_bids_began_at_the_same_event_both_bid(make_client: Factory) -> None:
+    """Two AI seats owe simultaneous bids from the same event: the second is asked once the first has bid (a
+    regression: the AI was asked once per decision *event*, so the second AI seat never moved)."""
+    client = make_client(ai_workers=1)
+    ai = {"kind": "ai", "ai": "easy"}
+    g = create(client, "siliconvania", [{"kind": "creator"}, ai, ai])
+    gid, token = g["id"], g["token"]
+    mine = state_of(client, gid, token)
+    bid = next(a for a in mine["legal"] if a.startswith("bid "))
+    r = act(client, gid, token, bid, mine["decision_seq"])
+    assert r.status_code == 200, r.text
+    after = wait_for(client, gid, token, lambda s: s["seq"] >= 3 and s["owes_decision"], timeout=60)
+    assert after["seq"] >= 3 and after["status"] == "playing", "both AI seats bid after the person"

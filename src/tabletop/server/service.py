@@ -108,7 +108,7 @@ class Live:
     events: list[Event]
     state: State
     lock: threading.RLock = field(default_factory=threading.RLock)
-    ai_pending: int | None = None
+    ai_pending: tuple[int, int] | None = None  # (seat, decision seq) an AI worker is deciding
     since: list[int] = field(default_factory=list)
     """Per seat: the event count from which its current decision has stood (what it must quote to act)."""
     marks: list[tuple[bool, tuple[str, ...]]] = field(default_factory=list)
@@ -556,9 +556,11 @@ class GameService:
             return
         seat = live.seats[state.to_move]
         decision = live.since[seat.seat] if seat.seat < len(live.since) else live.seq
-        if seat.kind != "ai" or live.ai_pending == decision:
+        # once per decision of each seat: others deciding ahead meanwhile do not start another; two AI seats whose
+        # simultaneous decisions began at the same event are two decisions (keyed by seat too)
+        if seat.kind != "ai" or live.ai_pending == (seat.seat, decision):
             return
-        live.ai_pending = decision  # once per decision: others deciding ahead meanwhile do not start another
+        live.ai_pending = (seat.seat, decision)
         self._submit(live.header.id, live.seq, seat.seat, seat.ai_label or "easy", state.record())
 
     def _submit(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any]) -> None:
