@@ -383,6 +383,18 @@ class GameService:
                    for seat in live.state.deciding() if seat < len(live.since)}
             return live.state, live.seq, live.header.status, out
 
+    def current_for_nowait(self, game_id: str, seat: int | None) -> tuple[State, int, str, int | None] | None:
+        """`current_for` if it can be had at once, for the event loop: the game is cached (no database read) and its
+        lock free (no commit under way); None otherwise (ask `current_for` from a worker thread)."""
+        live = self._live.get(game_id)  # a dict read, atomic: never waits for `_lock` (held while loading a game)
+        if live is None or not live.lock.acquire(blocking=False):
+            return None
+        try:
+            since = live.since[seat] if seat is not None and seat < len(live.since) else None
+            return live.state, live.seq, live.header.status, since
+        finally:
+            live.lock.release()
+
     def snapshot(self, game_id: str, seat: int | None) -> dict[str, Any]:
         """What `seat` (None: a spectator) sees now: view, own legal actions, log position, seq, whether it owes a
         decision (and since which event), how many of its actions it may take back."""
