@@ -127,7 +127,7 @@ def test_the_search_uses_only_samples_never_the_true_state():
         """A seat handle that records every sample the search asks for."""
 
         def __init__(self) -> None:
-            self.seat, self.players, self.info = seat.seat, seat.players, seat.info
+            self.seat, self.players, self.info, self.to_move = seat.seat, seat.players, seat.info, seat.to_move
 
         def legal_actions(self):
             return seat.legal_actions()
@@ -239,3 +239,25 @@ def test_hints_list_legal_candidates_most_visited_first():
 def test_hints_are_empty_when_it_is_not_the_seats_decision():
     state = tabletop.new_game("toyduel", 3, 8)
     assert hints(SeatHandle(state, 1), iters=10) == []
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_seat_owing_a_simultaneous_decision_before_its_turn_is_searched_from_its_own_view(players):
+    """SiliconVania's secret bids: every seat bids at once. A seat that is not yet `to_move` gets candidates among
+    its own bids; the search advances each sample to its decision (the seats before it choosing by the rollout
+    policy, on the sample), so states that differ only in what the seat cannot see give the same search."""
+    state = tabletop.new_game("siliconvania", players, 7)
+    ahead = [p for p in state.deciding() if p != state.to_move]
+    assert ahead, "the opening bid is simultaneous"
+    p = ahead[-1]
+    own = state.legal_actions_for(p)
+    assert SeatHandle(state, p).legal_actions() == own
+    a, b = state.sample(p, 101), state.sample(p, 202)
+    assert a.view(p) == b.view(p) and p in a.deciding() and p in b.deciding()
+    out_a = hints(SeatHandle(a, p), iters=40, seed=3, seconds=None)
+    assert out_a == hints(SeatHandle(b, p), iters=40, seed=3, seconds=None)
+    assert out_a and all(act in own for act, _, _ in out_a)
+    agent = IsmctsAgent("siliconvania", seed=1, iters=30)
+    assert agent.act(SeatHandle(state, p)) in own
+    assert agent.last_search is not None
+    assert sum(c.visits for c in agent.last_search.candidates()) == 30, "every iteration reached the seat's bid"

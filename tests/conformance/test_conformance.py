@@ -224,8 +224,9 @@ def test_nothing_returned_aliases_the_state(case):
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_a_handle_answers_only_for_its_own_seat(case):
-    """Audit 13: off-turn a seat handle offers no action and accepts no text, and its refusal lists nothing (the
-    mover's legal actions can be its hidden hand); on its turn it parses exactly what the state does."""
+    """Audit 13: a seat handle whose seat owes no decision offers no action and accepts no text, and its refusal
+    lists nothing (the mover's legal actions can be its hidden hand); on its turn it parses exactly what the state
+    does, and in a simultaneous step before its turn exactly its own `legal_actions_for`."""
     game, players, options = case
     state = tabletop.new_game(game, players, 5, options)
     handles = [SeatHandle(state, p) for p in range(players)]
@@ -237,6 +238,11 @@ def test_a_handle_answers_only_for_its_own_seat(case):
             if h.seat == state.to_move:
                 assert h.legal_actions() == legal
                 assert all(h.parse_action(t) is a for t, a in zip(texts, legal, strict=True))
+                continue
+            if h.seat in state.deciding():  # a simultaneous step: its own decision, ahead of its turn
+                own = state.legal_actions_for(h.seat)
+                assert own and h.legal_actions() == own
+                assert all(h.parse_action(a.text) is a for a in own)
                 continue
             assert h.legal_actions() == []
             for text in [*texts[:5], "xyzzy"]:

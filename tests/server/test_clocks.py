@@ -28,8 +28,10 @@ def _clock(client: TestClient, gid: str) -> dict[str, object]:
     return clock
 
 
-def test_the_late_seat_is_moved_for_by_the_heuristic_and_the_table_told_without_the_move(
+def test_every_late_seat_is_moved_for_by_the_heuristic_and_the_table_told_without_the_move(
         make_client: Factory) -> None:
+    """SiliconVania opens with a simultaneous secret bid: both seats owe a decision, both are clocked, and when the
+    time runs out the heuristic bids for each of them (not only for the seat to move)."""
     client = make_client(clock_tick=1000)  # ticked by hand
     clocks = client.app.state.clocks  # type: ignore[attr-defined]
     gid, tokens = _clocked(client, "siliconvania", 120)
@@ -40,22 +42,40 @@ def test_the_late_seat_is_moved_for_by_the_heuristic_and_the_table_told_without_
     assert clock["seq"] == 0 and clock["move_seconds"] == 120
     assert timedelta(seconds=119) <= deadline - t0 <= timedelta(seconds=121)
     assert clocks.check(deadline - timedelta(seconds=1)) == 0 and state_of(client, gid)["seq"] == 0
-    mover = state_of(client, gid)["to_move"]
-    legal = state_of(client, gid, tokens[mover])["legal"]
-    assert all(a.startswith("bid ") for a in legal)
-    assert clocks.check(deadline) == 1
-    after = state_of(client, gid, tokens[mover])
-    assert after["seq"] == 1
-    own = client.get(f"/api/games/{gid}/log", headers=auth(tokens[mover])).json()["entries"]
-    moved = [e["text"] for e in own if e["seat"] == mover]
-    assert len(moved) == 1, own  # the seat's own log shows what was played for it (a secret bid)
+    assert sorted(state_of(client, gid)["deciding"]) == [0, 1]
+    legal = {seat: state_of(client, gid, tokens[seat])["legal"] for seat in (0, 1)}
+    assert all(a.startswith("bid ") for seat in (0, 1) for a in legal[seat])
+    assert clocks.check(deadline) == 2
+    assert state_of(client, gid)["seq"] == 2
     notices = client.get(f"/api/games/{gid}/chat").json()["messages"]
-    assert [m["kind"] for m in notices] == ["notice"]
-    assert f"(seat {mover}) ran out of time (2 min a move)" in notices[0]["text"]
-    bid = moved[0].split(" with ")[0]  # e.g. "bid 4": the amount is the mover's secret
-    assert bid not in notices[0]["text"] and not any(a in notices[0]["text"] for a in legal)
+    assert [m["kind"] for m in notices] == ["notice", "notice"]
+    for seat in (0, 1):
+        own = client.get(f"/api/games/{gid}/log", headers=auth(tokens[seat])).json()["entries"]
+        moved = [e["text"] for e in own if e["seat"] == seat and not e["text"].startswith("revealed")]
+        assert len(moved) == 1, own  # the seat's own log shows what was played for it (a secret bid, since revealed)
+        text = next(m["text"] for m in notices if f"(seat {seat})" in m["text"])
+        assert "ran out of time (2 min a move)" in text
+        bid = moved[0].split(" with ")[0]  # e.g. "bid 4": the amount is the seat's secret
+        assert bid not in text and not any(a in n["text"] for a in legal[seat] for n in notices)
     assert clocks.check(deadline + timedelta(seconds=1)) == 0  # a new decision, a new deadline
-    assert _clock(client, gid)["seq"] == 1
+    assert _clock(client, gid)["seq"] == 2
+
+
+def test_a_bidder_who_bid_in_time_is_not_moved_for_and_the_other_keeps_its_deadline(make_client: Factory) -> None:
+    client = make_client(clock_tick=1000)
+    clocks = client.app.state.clocks  # type: ignore[attr-defined]
+    gid, tokens = _clocked(client, "siliconvania", 120)
+    assert clocks.check(datetime.now().astimezone()) == 0
+    deadline = datetime.fromisoformat(str(_clock(client, gid)["deadline"]))
+    first = state_of(client, gid, tokens[1])
+    r = client.post(f"/api/games/{gid}/actions", headers=auth(tokens[1]),
+                    json={"action": first["legal"][0], "seq": first["seq"], "client_action_id": "b1"})
+    assert r.status_code == 200, r.text
+    assert clocks.check(deadline - timedelta(seconds=1)) == 0  # a new event: the deadline is seat 0's, kept
+    assert datetime.fromisoformat(str(_clock(client, gid)["deadline"])) == deadline
+    assert clocks.check(deadline) == 1
+    notices = client.get(f"/api/games/{gid}/chat").json()["messages"]
+    assert len(notices) == 1 and "(seat 0)" in notices[0]["text"]
 
 
 def test_a_move_in_time_starts_the_next_clock_and_nothing_is_played_for_anyone(make_client: Factory) -> None:
@@ -94,7 +114,10 @@ def test_the_stored_deadline_survives_a_restart_and_the_clock_owner_moves_on_tim
     assert ev.client_action_id == "clock-0" and ev.seat in (0, 1)
     # the stored deadline held: the move came at once, not a fresh 5 s after the restart
     assert deadline <= ev.time < restarted + timedelta(seconds=4)
-    notices = again.get(f"/api/games/{gid}/chat").json()["messages"]
+    wait = time.monotonic() + 5  # the notice is written just after the move is committed
+    while not (notices := again.get(f"/api/games/{gid}/chat").json()["messages"]):
+        assert time.monotonic() < wait
+        time.sleep(0.05)
     assert len(notices) == 1 and "ran out of time (5 s a move)" in notices[0]["text"]
 
 

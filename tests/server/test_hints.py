@@ -1,4 +1,5 @@
-"""Hints: only the seat that owes a decision may ask; ISMCTS from that seat's view runs in a hint worker process
+"""Hints: only a seat that owes a decision (its turn, or a simultaneous step) may ask; ISMCTS from that seat's view
+runs in a hint worker process
 (the event loop keeps answering), rate-limited per seat; a hint changes nothing."""
 
 from __future__ import annotations
@@ -26,15 +27,31 @@ def test_the_seat_deciding_gets_its_legal_actions_ranked_with_values_and_visits(
     assert state_of(client, gid, tokens[mover]) == before  # asking changes nothing
 
 
-def test_only_the_seat_that_owes_a_decision_may_ask(make_client: Factory) -> None:
+def test_only_a_seat_that_owes_a_decision_may_ask(make_client: Factory) -> None:
     client = make_client(hint_seconds=0.1)
-    gid, tokens = two_humans(client, "siliconvania")
+    gid, tokens = two_humans(client, "silos")  # sequential: only the seat to move owes a decision
     mover = state_of(client, gid)["to_move"]
+    assert state_of(client, gid)["deciding"] == [mover]
     r = client.post(f"/api/games/{gid}/hints", headers=auth(tokens[1 - mover]))
     assert r.status_code == 409 and "owes a decision" in r.json()["detail"]
     assert "legal" not in r.json() and "hints" not in r.json()
     assert client.post(f"/api/games/{gid}/hints").status_code == 401  # a spectator
     assert client.post(f"/api/games/{gid}/hints", headers=auth("x" * 43)).status_code == 401
+
+
+def test_every_seat_that_owes_a_simultaneous_decision_gets_hints_for_its_own_actions(make_client: Factory) -> None:
+    client = make_client(hint_seconds=0.2)
+    gid, tokens = two_humans(client, "siliconvania")  # both seats owe a secret bid at the start
+    assert sorted(state_of(client, gid)["deciding"]) == [0, 1]
+    for seat in (0, 1):
+        before = state_of(client, gid, tokens[seat])
+        r = client.post(f"/api/games/{gid}/hints", headers=auth(tokens[seat]))
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert body["seat"] == seat and 1 <= len(body["hints"]) <= 5
+        assert all(h["action"] in before["legal"] for h in body["hints"])
+        assert body["hints"][0]["visits"] > 0
+        assert state_of(client, gid, tokens[seat]) == before  # asking changes nothing
 
 
 def test_a_game_not_started_gets_no_hints(make_client: Factory) -> None:

@@ -3,6 +3,8 @@ the report says what it measured (no errors, nothing lost or duplicated, latenci
 
 from __future__ import annotations
 
+import random
+
 from tabletop.server import loadtest
 
 
@@ -32,3 +34,24 @@ def test_bots_get_distinct_loopback_addresses() -> None:
     got = [a.next() for _ in range(600)]
     assert got[0] == "127.0.0.2" and len(set(got)) == 600
     assert all(x.startswith("127.") and 2 <= int(x.rsplit(".", 1)[1]) <= 251 for x in got)
+
+
+def test_acknowledged_actions_are_compared_seat_by_seat_since_the_record_keeps_the_engines_order() -> None:
+    """A bid submitted ahead (event 0 by the seat not to move) is recorded after the bid of the seat to move: the
+    record's order is not the event order, but each seat's own actions are its submissions, in order."""
+    import tabletop
+
+    state = tabletop.new_game("siliconvania", 2, 3)
+    state.track_undo()
+    submitted: list[list[str]] = [[], []]
+    events: list[str] = []
+    rng = random.Random(1)
+    while not state.is_over:
+        seat = state.deciding()[-1]  # the seat deciding ahead first, whenever there is one
+        text = rng.choice(state.legal_actions_for(seat)).text
+        state.submit(seat, text)
+        submitted[seat].append(text)
+        events.append(text)
+    record = state.record()
+    assert record["actions"] != events, "a bid submitted ahead is recorded later than its event"
+    assert loadtest.actions_by_seat(record) == submitted

@@ -3,7 +3,9 @@
 The agent sees the game only through its seat handle. Each iteration:
 
 1. *determinize*: draw a full state consistent with the seat's view, `seat.sample(seed)` (never the true state;
-   the sample also redraws every future chance draw);
+   the sample also redraws every future chance draw); when the seat owes a decision in a simultaneous step but is
+   not yet `to_move` (a secret bid), the seats before it in that step decide in the sample by the rollout policy
+   (their real choices are hidden from it), so that the seat's own decision is next at the root;
 2. *select*: walk the one tree of the seat's information set, at each node choosing among the children whose
    action is legal in this determinization by UCB1 with availability counts, `mean + c * sqrt(ln(avail) / visits)`,
    where `avail` counts the iterations in which the child was legal (the paper's fix for subset-armed bandits);
@@ -133,6 +135,8 @@ class Search:
         self.iterations = 0
         self.lo = math.inf  # range of the shaped score seen so far
         self.hi = -math.inf
+        self.ahead = seat.to_move != seat.seat and bool(seat.legal_actions())
+        """Whether the seat decides ahead of its turn (simultaneous step): each sample is advanced to its decision."""
 
     def run(self, iters: int | None = None, seconds: float | None = None) -> None:
         """Search until `iters` iterations or `seconds` have passed (whichever first; at least one iteration)."""
@@ -149,6 +153,13 @@ class Search:
     def iterate(self) -> None:
         """One determinize-select-expand-rollout-backpropagate iteration."""
         state = self.seat.sample(self.rng.next64() >> 1)
+        if self.ahead:
+            me = self.seat.seat
+            while state.to_move is not None and state.to_move != me and me in state.deciding():
+                state.apply(self.rollout(state))  # a seat before this one in the step, its choice unseen
+            if state.to_move != me:  # cannot happen in a simultaneous step; never grow the root with others' moves
+                self.iterations += 1
+                return
         node = self.root
         path = [node]
         while state.to_move is not None:

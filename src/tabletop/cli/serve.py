@@ -38,8 +38,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not settings.public_url.startswith("https://") and args.host not in ("127.0.0.1", "localhost", "::1"):
         console.print("[yellow]warning:[/] seat tokens travel in clear without TLS; see docs/server.md")
     # uvicorn's own limit on socket frames (default 16 MiB) is brought down to what the server accepts at all
+    # no access log unless asked: a line per request costs CPU on every move, and the proxy in front logs anyway
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info",
-                ws_max_size=settings.max_socket_message_bytes * 4)
+                ws_max_size=settings.max_socket_message_bytes * 4, access_log=args.access_log)
     return 0
 
 
@@ -51,4 +52,5 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--db", default=None, help="database URL (default: an SQLite file in the user data directory)")
     p.add_argument("--public-url", default=None, help="the address people reach the server at (for invite links)")
     p.add_argument("--ai-workers", type=int, default=None, help="worker processes for AI moves (default 1)")
+    p.add_argument("--access-log", action="store_true", help="log a line per HTTP request (default off)")
     p.set_defaults(func=cmd_serve)

@@ -31,7 +31,9 @@ class _Table:
 class SeatHandle:
     """One seat's window on a live game: its view, its log, its legal actions and samples of what it cannot see.
 
-    Everything it answers is what this seat may know: off-turn it offers and accepts no action. In-process
+    Everything it answers is what this seat may know: a seat that owes no decision is offered and accepted no action;
+    one that owes a decision in a simultaneous step (`State.deciding`) before it is `to_move` is offered its own
+    actions (`State.legal_actions_for`), so an agent can decide for it. In-process
     agents are trusted (see the module docstring); untrusted agents run in another process and get views only.
     """
 
@@ -58,17 +60,27 @@ class SeatHandle:
         return self._table._game.log(self.seat, start)
 
     def legal_actions(self) -> list[Action]:
-        """This seat's legal actions (empty when it is not this seat's decision)."""
+        """This seat's legal actions: those of its turn, or of a simultaneous decision it owes ahead of its turn
+        (`State.legal_actions_for`); empty when it owes no decision."""
         state = self._table._game
-        return state.legal_actions() if state.to_move == self.seat else []
+        if state.to_move == self.seat:
+            return state.legal_actions()
+        return state.legal_actions_for(self.seat)
+
+    def owes_decision(self) -> bool:
+        """Whether this seat owes a decision now (its turn, or a simultaneous step it has not yet decided in)."""
+        return self.seat in self._table._game.deciding()
 
     def sample(self, seed: int) -> State:
         """A full state consistent with this seat's view (a determinization), for search."""
         return self._table._game.sample(self.seat, seed)
 
     def parse_action(self, text: str) -> Action:
-        """This seat's legal action with this canonical text; off-turn every text is refused, without a list."""
+        """This seat's legal action with this canonical text (its turn, or a simultaneous decision it owes ahead);
+        a seat that owes no decision has every text refused, without a list."""
         state = self._table._game
+        if state.to_move != self.seat and self.seat in state.deciding():
+            return state.parse_action_for(self.seat, text)
         if state.to_move != self.seat:
             whose = "the game is over" if state.to_move is None else f"it is seat {state.to_move}'s turn"
             raise IllegalAction(f"seat {self.seat} has no decision now: {whose}, so no action of seat {self.seat} "

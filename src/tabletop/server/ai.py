@@ -19,8 +19,8 @@ AI_LABELS: dict[str, str] = {"easy": "random", "medium": "heuristic", "hard": "i
 def choose_action(record: dict[str, Any], seat: int, label: str, seed: int) -> str:
     """The canonical text of the action the `label` agent takes for `seat` in the game `record` describes."""
     state = replay(record)
-    if state.to_move != seat:
-        raise ValueError(f"seat {seat} is not to move")
+    if seat not in state.deciding():
+        raise ValueError(f"seat {seat} owes no decision")
     agent = make_agent(AI_LABELS[label], state.game, seed)
     return agent.act(SeatHandle(state, seat)).text
 

@@ -1,14 +1,16 @@
 """Move clocks: a game created with `move_seconds` gives each decision that long; on time-out the heuristic agent
 moves for the seat and the table is told.
 
-The clocks are run by the process that owns the AI moves (`Broker.owns_ai`: the only process with SQLite, the
-holder of the PostgreSQL advisory lock with several), on a thread of their own every `clock_tick` seconds, never
-in the event loop. The deadline of the decision owed at event `seq` is stored (`clocks` table): the time of
-event `seq - 1` (or the moment the clock first sees the game in play) plus `move_seconds`. A restart, or another
-process taking the AI lock over, reads the stored deadline and keeps it. The time-out move is chosen through a
-`SeatHandle` of the late seat (in the AI worker pool when there is one), committed like any action (its client
-action id `clock-<seq>`: one per decision, whichever process commits it), and the table gets a notice that names
-the seat and not the move (a secret bid stays secret). AI seats are not clocked.
+The clocks are run by the process that owns the AI moves (`Broker.owns_ai`: the only process with SQLite, the holder
+of the PostgreSQL advisory lock with several), on a thread of their own every `clock_tick` seconds, never in the
+event loop. Every seat that owes a decision is clocked (the seat to move, and in a simultaneous step such as
+SiliconVania's secret bids every seat that has not decided): a seat's decision is due `move_seconds` after the event
+from which it has stood (`since`, the event count a client quotes; the moment the clock first saw the game for a
+decision owed since the start). The earliest of those deadlines is stored for event count `seq` (`clocks` table). A
+restart, or another process taking the AI lock over, reads the stored deadline and keeps it. The time-out move of
+each late seat is chosen through a `SeatHandle` of that seat (in the AI worker pool when there is one), committed
+like any action (its client action id `clock-<since>`: one per decision, whichever process commits it), and the
+table gets a notice that names the seat and not the move (a secret bid stays secret). AI seats are not clocked.
 """
 
 from __future__ import annotations
@@ -82,31 +84,38 @@ class Clocks:
         return late
 
     def _check(self, clock: Clock, at: datetime) -> int:
-        state, seq, status = self.service.current(clock.game_id)
-        seat = state.to_move
-        if status != "playing" or seat is None:
+        state, seq, status, owing = self.service.owing(clock.game_id)
+        if status != "playing" or not owing:
             return 0
+        seats = self.service.info(clock.game_id)["seats"]
+        humans = {seat: v for seat, v in owing.items() if seats[seat]["kind"] == "human"}
+        move = timedelta(seconds=clock.move_seconds)
+        # A decision standing since the game began starts when the clock first saw the game (kept in the stored
+        # deadline, which is always that of the earliest decision owed).
+        first = clock.deadline - move if clock.deadline is not None else at
         if clock.seq != seq or clock.deadline is None:
-            start = at
-            if seq > 0:
-                last = self.storage.events(clock.game_id, seq - 1)
-                start = last[0].time if last else at
-            self.storage.set_deadline(clock.game_id, seq, start + timedelta(seconds=clock.move_seconds))
+            starts = [t if t is not None else first for _, t in humans.values()]
+            self.storage.set_deadline(clock.game_id, seq, min(starts, default=at) + move)
             return 0
-        if at < clock.deadline or self.service.info(clock.game_id)["seats"][seat]["kind"] != "human":
+        if at < clock.deadline:
             return 0
         record = state.record()
-        pool = self.service.pool
-        if pool is not None:
-            text = pool.submit(choose_action, record, seat, TIMEOUT_AGENT, secrets.randbits(62)).result(120)
-        else:  # no AI workers configured: this thread decides (still not the event loop)
-            text = choose_action(record, seat, TIMEOUT_AGENT, secrets.randbits(62))
-        if self.service.act_for(clock.game_id, seat, text, seq, f"clock-{seq}") is None:
-            return 0  # the player moved meanwhile
-        name = self.service.info(clock.game_id)["seats"][seat]["name"]
-        self.table.notice(clock.game_id, f"{name} (seat {seat}) ran out of time ({duration(clock.move_seconds)} a "
-                                         "move); the heuristic agent moved for them")
-        return 1
+        late = 0
+        for seat, (since, t) in sorted(humans.items()):
+            if at < (t if t is not None else first) + move:
+                continue
+            pool = self.service.pool
+            if pool is not None:
+                text = pool.submit(choose_action, record, seat, TIMEOUT_AGENT, secrets.randbits(62)).result(120)
+            else:  # no AI workers configured: this thread decides (still not the event loop)
+                text = choose_action(record, seat, TIMEOUT_AGENT, secrets.randbits(62))
+            if self.service.act_for(clock.game_id, seat, text, since, f"clock-{since}") is None:
+                continue  # the player moved meanwhile
+            name = seats[seat]["name"]
+            self.table.notice(clock.game_id, f"{name} (seat {seat}) ran out of time ({duration(clock.move_seconds)} "
+                                             "a move); the heuristic agent moved for them")
+            late += 1
+        return late
 
     def describe(self, game_id: str) -> dict[str, Any] | None:
         """The clock as clients see it, or None."""

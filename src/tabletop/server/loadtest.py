@@ -10,8 +10,11 @@ A bot reads its socket; when a state message gives it legal actions it waits its
 `seq` it saw, with a client action id), and measures the round trip: from the submit to the arrival of the first
 message on its socket at the acknowledged `seq` or later. At the end of a game every seat compares the log entries
 its socket delivered (each message's `log_start` must continue the previous `log_pos`) with its log from the
-server, and the acknowledged actions are compared with the finished game's record: entries missing on the socket
-or actions acknowledged but not recorded are lost, entries delivered twice or actions recorded twice duplicated.
+server, and each seat's acknowledged actions are compared with that seat's actions in the finished game's record
+(the record keeps the engine's canonical order, in which a decision submitted ahead in a simultaneous step comes
+when the engine reaches its seat, so it is compared seat by seat, not by event `seq`): entries missing on the
+socket or actions acknowledged but not recorded are lost, entries delivered twice or actions recorded twice
+duplicated.
 
 Modes:
 - `paced` (people-paced): `--games` concurrent games, each bot thinking 0.2-0.8 s (uniform) after its turn
@@ -37,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -280,15 +284,19 @@ async def verify(bots: list[Bot], gid: str, stats: Stats) -> None:
         stats.error(f"record: {rec.status_code}")
         return
     record = rec.json()
-    actions: list[str] = record["actions"]
-    acked: dict[int, str] = {}
+    seen: set[int] = set()
     for b in bots:
-        for seq, text in b.acked:
-            if seq in acked:
+        for seq, _ in b.acked:
+            if seq in seen:  # two acknowledgements of one event
                 stats.duplicated += 1
-            acked[seq] = text
-    stats.lost += sum(1 for i, a in enumerate(actions) if acked.get(i) != a)
-    stats.lost += sum(1 for seq in acked if seq >= len(actions))
+            seen.add(seq)
+    for seat, recorded in enumerate(actions_by_seat(record)):
+        acked = [text for _, text in bots[seat].acked]
+        lost, dup = Counter(acked) - Counter(recorded), Counter(recorded) - Counter(acked)
+        stats.lost += sum(lost.values())
+        stats.duplicated += sum(dup.values())
+        if not lost and not dup and acked != recorded:
+            stats.error(f"seat {seat}: its actions were recorded in another order than acknowledged")
     for b in bots:
         r = await b.request(stats, "GET", f"/api/games/{gid}/log", headers={"Authorization": f"Bearer {b.token}"})
         entries = r.json()["entries"]
@@ -301,6 +309,21 @@ async def verify(bots: list[Bot], gid: str, stats: Stats) -> None:
             stats.error(f"seat log differs from what its socket delivered ({len(b.log)} vs {len(entries)})")
     stats.games_done += 1
     stats.records.append(record)
+
+
+def actions_by_seat(record: dict[str, Any]) -> list[list[str]]:
+    """Each seat's actions in the finished game's record, in order. The record keeps the engine's canonical order,
+    not the order of events: a decision submitted ahead in a simultaneous step (a secret bid, a passed card) is
+    recorded when the engine reaches its seat, so an action's place in the record is not its event's `seq`; one
+    seat's own actions keep their order. (The bots never undo: an action taken back is not in the record.)"""
+    state = tabletop.new_game(record["game"], record["players"], record["seed"], record["options"])
+    out: list[list[str]] = [[] for _ in range(record["players"])]
+    for text in record["actions"]:
+        seat = state.to_move
+        assert seat is not None
+        out[seat].append(text)
+        state.apply(text)
+    return out
 
 
 def engine_cost(records: list[dict[str, Any]], limit: int = 60) -> dict[str, float]:

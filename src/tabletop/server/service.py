@@ -24,6 +24,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from functools import partial
 from typing import Any, ClassVar
 
@@ -373,6 +374,27 @@ class GameService:
             since = live.since[seat] if seat is not None and seat < len(live.since) else None
             return live.state, live.seq, live.header.status, since
 
+    def owing(self, game_id: str) -> tuple[State, int, str, dict[int, tuple[int, datetime | None]]]:
+        """`current`, and for every seat that owes a decision now: the event count its decision has stood since and
+        the time of the event that started it (None: since the game began)."""
+        live = self._get(game_id)
+        with live.lock:
+            out = {seat: (live.since[seat], live.events[live.since[seat] - 1].time if live.since[seat] else None)
+                   for seat in live.state.deciding() if seat < len(live.since)}
+            return live.state, live.seq, live.header.status, out
+
+    def current_for_nowait(self, game_id: str, seat: int | None) -> tuple[State, int, str, int | None] | None:
+        """`current_for` if it can be had at once, for the event loop: the game is cached (no database read) and its
+        lock free (no commit under way); None otherwise (ask `current_for` from a worker thread)."""
+        live = self._live.get(game_id)  # a dict read, atomic: never waits for `_lock` (held while loading a game)
+        if live is None or not live.lock.acquire(blocking=False):
+            return None
+        try:
+            since = live.since[seat] if seat is not None and seat < len(live.since) else None
+            return live.state, live.seq, live.header.status, since
+        finally:
+            live.lock.release()
+
     def snapshot(self, game_id: str, seat: int | None) -> dict[str, Any]:
         """What `seat` (None: a spectator) sees now: view, own legal actions, log position, seq, whether it owes a
         decision (and since which event), how many of its actions it may take back."""
@@ -514,14 +536,16 @@ class GameService:
         return {"seq": live.seq, "action": None, "kind": "undo", "duplicate": False,
                 "state": self.snapshot(live.header.id, seat)}
 
-    def act_for(self, game_id: str, seat: int, text: str, seq: int, client_action_id: str) -> str | None:
-        """Commit `text` for `seat` on the server's own authority (a move clock ran out) if the game is still at
-        event `seq` with `seat` to decide: the canonical action, or None if the game moved on meanwhile."""
+    def act_for(self, game_id: str, seat: int, text: str, since: int, client_action_id: str) -> str | None:
+        """Commit `text` for `seat` on the server's own authority (a move clock ran out) if `seat` still owes the
+        decision that has stood since event `since` (its turn, or a simultaneous step): the canonical action, or
+        None if that decision was made or changed meanwhile."""
         live = self._get(game_id)
         with live.lock:
-            if self.shared or seq > live.seq:
+            if self.shared or since > live.seq:
                 self._refresh(live)
-            if live.seq != seq or live.header.status != "playing" or live.state.to_move != seat:
+            if (live.header.status != "playing" or seat not in live.state.deciding()
+                    or seat >= len(live.since) or live.since[seat] != since):
                 return None
             try:
                 action = self._commit(live, seat, text, client_action_id)

@@ -3,7 +3,8 @@
 Kept apart from `service` (which owns the game log and the act path): this module only reads games through the
 service's per-seat gates (`seat_of`, `current`, `views.seat_legal`) and keeps its own rows (`messages`).
 
-- **Hints**: the seat that owes a decision asks; a hint worker process rebuilds the state from the record and runs
+- **Hints**: a seat that owes a decision asks (its turn, or a simultaneous step such as a secret bid); a hint
+  worker process rebuilds the state from the record and runs
   ISMCTS through a `SeatHandle` of that seat (`tabletop.server.ai.hint_actions`) for `hint_seconds`. Never in the
   event loop, never another seat's view. Limited per seat (`hint_rate`, `hint_burst`) and by the number of hints
   waiting for a worker.
@@ -83,14 +84,14 @@ class Table:
     # ---- hints --------------------------------------------------------------------------------------------
     def hint(self, game_id: str, token: str | None) -> tuple[Future[list[dict[str, Any]]], dict[str, Any]]:
         """Start a hint for the token's seat: the worker's future and the facts of the position it is for.
-        Only the seat that owes a decision now may ask."""
+        Only a seat that owes a decision now may ask (in a simultaneous step, every seat that has not decided)."""
         if token is None:
             raise Unauthorized("hints are for a seated player (Authorization: Bearer <seat token>)")
         seat = self.service.seat_of(game_id, token)
         assert seat is not None
         state, seq, status = self.service.current(game_id)
         if status != "playing" or not views.seat_legal(state, seat):
-            raise Conflict("hints are only for the seat that owes a decision now, and it is not yours")
+            raise Conflict("hints are only for a seat that owes a decision now, and yours does not")
         if self.hint_pool is None:
             raise Busy("hints are turned off on this server")
         wait = self._hint_buckets.take(f"{game_id}/{seat}")
