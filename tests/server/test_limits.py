@@ -62,3 +62,29 @@ def test_socket_messages_over_the_size_or_rate_limit_close_the_socket(make_clien
         with pytest.raises(WebSocketDisconnect) as e:
             ws.receive_json()
     assert e.value.code == 1008
+
+
+def test_seat_tokens_never_reach_the_server_log() -> None:
+    """uvicorn logs each socket connection with its URL, which carries the seat token: the log shows it redacted."""
+    import io
+    import logging
+
+    from tabletop.cli.serve import redact_server_logs
+
+    logger = logging.getLogger("uvicorn.error")
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    logger.addHandler(handler)
+    old_level = logger.level
+    logger.setLevel(logging.INFO)
+    try:
+        redact_server_logs()
+        secret = "s3cr3t-T0ken_value"
+        logger.info('%s - "WebSocket %s" [accepted]', "127.0.0.1:5000", f"/api/games/g1/ws?token={secret}&since=3")
+        logger.info("plain line without credentials")
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(old_level)
+    text = stream.getvalue()
+    assert secret not in text
+    assert "token=[redacted]&since=3" in text and "plain line without credentials" in text

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import logging
+import re
 from typing import Any
 
 from rich.console import Console
@@ -13,6 +15,27 @@ def _redact(url: str) -> str:
     from sqlalchemy.engine import make_url
 
     return make_url(url).render_as_string(hide_password=True)
+
+
+class RedactTokens(logging.Filter):
+    """Hide seat tokens in log lines: a socket's URL carries its token (`?token=...`), and uvicorn logs every
+    connection with its URL, access log or not. A log file is a channel too: no credential goes into it."""
+
+    PATTERN = re.compile(r"((?:^|[?&\s])token=)[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg, record.args = self.PATTERN.sub(r"\1[redacted]", message), ()
+        return True
+
+
+def redact_server_logs() -> None:
+    """Put `RedactTokens` on uvicorn's loggers (after uvicorn configured its logging)."""
+    for name in ("uvicorn.error", "uvicorn.access"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -39,8 +62,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         console.print("[yellow]warning:[/] seat tokens travel in clear without TLS; see docs/server.md")
     # uvicorn's own limit on socket frames (default 16 MiB) is brought down to what the server accepts at all
     # no access log unless asked: a line per request costs CPU on every move, and the proxy in front logs anyway
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info",
-                ws_max_size=settings.max_socket_message_bytes * 4, access_log=args.access_log)
+    config = uvicorn.Config(create_app(settings), host=args.host, port=args.port, log_level="info",
+                            ws_max_size=settings.max_socket_message_bytes * 4, access_log=args.access_log)
+    redact_server_logs()  # uvicorn.Config has configured logging by now
+    uvicorn.Server(config).run()
     return 0
 
 
