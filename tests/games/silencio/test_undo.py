@@ -5,25 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from undo_support import find_step
 
 import tabletop
-from tabletop.core import Action, Rng, State
+from tabletop.core import Action, State
 
 
 def _find(want: Callable[[State, Action, State], bool], players: int = 3, seeds: int = 60,
           options: dict[str, str] | None = None) -> tuple[State, Action, State]:
-    for seed in range(seeds):
-        s = tabletop.new_game("silencio", players, seed, options or {})
-        s.track_undo()
-        rng = Rng(seed)
-        while not s.is_over:
-            legal = s.legal_actions()
-            a = legal[rng.below(len(legal))]
-            before = s.clone()
-            s.apply(a)
-            if want(before, a, s):
-                return before, a, s
-    raise AssertionError("no such step found")
+    return find_step("silencio", players, want, seeds, options or {})
 
 
 def test_undo_allowed_after_taking_a_shrine():

@@ -5,26 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from undo_support import find_step
 
 import tabletop
-from tabletop.core import Action, Rng, State
+from tabletop.core import Action, State
 
 
 def _find(players: int, want: Callable[[State, Action, State], bool], seeds: int = 40
           ) -> tuple[State, Action, State]:
-    """The first (state before, action, state after) of seeded random games with undo tracking where `want`."""
-    for seed in range(seeds):
-        s = tabletop.new_game("siliconvania", players, seed)
-        s.track_undo()
-        rng = Rng(seed)
-        while not s.is_over:
-            legal = s.legal_actions()
-            a = legal[rng.below(len(legal))]
-            before = s.clone()
-            s.apply(a)
-            if want(before, a, s):
-                return before, a, s
-    raise AssertionError("no such step found")
+    return find_step("siliconvania", players, want, seeds)
 
 
 def test_every_seat_owes_its_bid_at_once_and_may_bid_ahead():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from undo_support import find_step
 
 import tabletop
 from tabletop.core import Action, Rng, State
@@ -12,18 +13,7 @@ from tabletop.core import Action, Rng, State
 
 def _find(want: Callable[[State, Action, State], bool], players: int = 3, seeds: int = 40
           ) -> tuple[State, Action, State]:
-    for seed in range(seeds):
-        s = tabletop.new_game("silos", players, seed)
-        s.track_undo()
-        rng = Rng(seed)
-        while not s.is_over:
-            legal = s.legal_actions()
-            a = legal[rng.below(len(legal))]
-            before = s.clone()
-            s.apply(a)
-            if want(before, a, s):
-                return before, a, s
-    raise AssertionError("no such step found")
+    return find_step("silos", players, want, seeds)
 
 
 def test_undo_allowed_after_moving_figures_while_the_seat_is_still_to_move():
