@@ -6,7 +6,7 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from playwright.sync_api import ElementHandle, Page
+from playwright.sync_api import Page
 
 NO_COMPONENT = {"pass", "end", "skip", "use red light"}
 """Silencio's actions that concern no component on the table: the only ones made from the fallback buttons."""
@@ -55,73 +55,6 @@ def wait_turn_or_end(page: Page, timeout: float = 60_000) -> str:
     return "over" if page.query_selector(".actions .result") else "turn"
 
 
-def click_targets(page: Page, rng: random.Random, targets: list[ElementHandle], clicks: Clicks, most: int,
-                  most_text: str) -> None:
-    """Click random highlighted targets until nothing is selected (a move of up to `most` clicks)."""
-    for _ in range(most):
-        el = targets[rng.randrange(len(targets))]
-        el.click(position={"x": 6, "y": 6})
-        clicks.component += 1
-        if not page.query_selector(".table .selected"):
-            break
-        targets = page.query_selector_all(".table .target")
-        assert targets, "a selection with nothing to click next"
-    else:
-        raise AssertionError(f"a move of more than {most_text} clicks")
-
-
-def wait_applied(page: Page, before: int, timeout: float) -> None:
-    """Wait until the table's seq passes `before` (the move was applied) or an error shows; none may show."""
-    page.wait_for_function(
-        "([s]) => { const t = document.querySelector('.table > [data-seq]');"
-        " return (t && Number(t.dataset.seq) > s) || document.querySelector('.actions .error:not(:empty)'); }",
-        arg=[before], timeout=timeout)
-    err = page.query_selector(".actions .error")
-    assert err is None or not err.inner_text().strip(), err.inner_text() if err else ""
-
-
-def create_with_invite(ann: Page, base: str, seats: list[str], game: str | None = None,
-                       shot: str | None = None) -> str:
-    """Ann fills the lobby's form (seat 0 is hers, `seats` the choices of the others, one of them "invite") and
-    creates the game: the invite link. `shot`: a screenshot of the created game's panel."""
-    ann.goto(f"{base}/")
-    ann.wait_for_selector("form.create")
-    if game is not None:
-        ann.select_option("form.create select[name=game]", game)
-    ann.select_option("form.create select[name=players]", str(len(seats) + 1))
-    ann.fill("form.create input[name=name]", "Ann")
-    for i, choice in enumerate(seats, start=1):
-        ann.select_option(f"form.create select[name=seat{i}]", choice)
-    ann.click("form.create button[type=submit]")
-    ann.wait_for_selector("[data-testid=created] input.invite")
-    if shot is not None:
-        ann.screenshot(path=shot, full_page=True)
-    return ann.input_value("[data-testid=created] input.invite")
-
-
-def join_by_invite(ann: Page, bo: Page, link: str, table: str, shot: str | None = None) -> None:
-    """Bo takes his seat from the invite link, then Ann opens the table; both wait for the `table` selector.
-    `shot`: a screenshot of the join page."""
-    bo.goto(link)
-    bo.wait_for_selector("text=Take my seat")
-    if shot is not None:
-        bo.screenshot(path=shot, full_page=True)
-    bo.fill(".join input", "Bo")
-    bo.click("text=Take my seat")
-    bo.wait_for_selector(table)
-    ann.click("text=Open the table")
-    ann.wait_for_selector(table)
-
-
-def hand_of(page: Page) -> list[str | None]:
-    return [e.get_attribute("data-card") for e in page.query_selector_all(".handcards .card")]
-
-
-def where_i_am(page: Page) -> tuple[list[str | None], str, int]:
-    """This seat's hand, the history text and the table's seq: what a resumed page must show again."""
-    return hand_of(page), page.inner_text("ol.history"), seq_of(page)
-
-
 def move_by_clicks(page: Page, rng: random.Random, clicks: Clicks,
                    no_component: set[str] | frozenset[str] = frozenset(NO_COMPONENT)) -> None:
     """Make one move: a random legal target on the table (following multi-click moves), or one of the fallback
@@ -136,9 +69,23 @@ def move_by_clicks(page: Page, rng: random.Random, clicks: Clicks,
         page.click(f".actions > .buttons button.act[data-action='{action}']")
         clicks.fallback.append(action)
     else:
-        click_targets(page, rng, targets, clicks, 4, "four")
+        for _ in range(4):
+            el = targets[rng.randrange(len(targets))]
+            el.click(position={"x": 6, "y": 6})
+            clicks.component += 1
+            if not page.query_selector(".table .selected"):
+                break
+            targets = page.query_selector_all(".table .target")
+            assert targets, "a selection with nothing to click next"
+        else:
+            raise AssertionError("a move of more than four clicks")
     clicks.moves += 1
-    wait_applied(page, before, 20_000)
+    page.wait_for_function(
+        "([s]) => { const t = document.querySelector('.table > [data-seq]');"
+        " return (t && Number(t.dataset.seq) > s) || document.querySelector('.actions .error:not(:empty)'); }",
+        arg=[before], timeout=20_000)
+    err = page.query_selector(".actions .error")
+    assert err is None or not err.inner_text().strip(), err.inner_text() if err else ""
 
 
 def play_to_end(page: Page, rng: random.Random, max_moves: int = 400) -> Clicks:

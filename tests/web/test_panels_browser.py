@@ -13,18 +13,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from .conftest import LAPTOP, PHONE, Served
-from .table import (
-    Clicks,
-    create_in_lobby,
-    create_with_invite,
-    hand_of,
-    join_by_invite,
-    move_by_clicks,
-    play_to_end,
-    seq_of,
-    wait_turn_or_end,
-    where_i_am,
-)
+from .table import Clicks, create_in_lobby, move_by_clicks, play_to_end, seq_of, wait_turn_or_end
 from .test_siliconvania_browser import sv_move
 
 
@@ -32,8 +21,22 @@ def _sv_pair(server: Served, browser: Browser) -> tuple[Page, Page, list[Browser
     """Ann (seat 0, laptop) and Bo (seat 1, phone, from the invite link) at a 2-player SiliconVania table."""
     ann_ctx, bo_ctx = browser.new_context(viewport=LAPTOP), browser.new_context(viewport=PHONE)
     ann, bo = ann_ctx.new_page(), bo_ctx.new_page()
-    link = create_with_invite(ann, server.url, ["invite"], game="siliconvania")
-    join_by_invite(ann, bo, link, ".sv[data-seq]")
+    ann.goto(f"{server.url}/")
+    ann.wait_for_selector("form.create")
+    ann.select_option("form.create select[name=game]", "siliconvania")
+    ann.select_option("form.create select[name=players]", "2")
+    ann.fill("form.create input[name=name]", "Ann")
+    ann.select_option("form.create select[name=seat1]", "invite")
+    ann.click("form.create button[type=submit]")
+    ann.wait_for_selector("[data-testid=created] input.invite")
+    link = ann.input_value("[data-testid=created] input.invite")
+    bo.goto(link)
+    bo.wait_for_selector("text=Take my seat")
+    bo.fill(".join input", "Bo")
+    bo.click("text=Take my seat")
+    bo.wait_for_selector(".sv[data-seq]")
+    ann.click("text=Open the table")
+    ann.wait_for_selector(".sv[data-seq]")
     return ann, bo, [ann_ctx, bo_ctx]
 
 
@@ -192,14 +195,16 @@ def test_a_server_restart_mid_game_resumes_where_the_player_was(
             assert wait_turn_or_end(page) == "turn"
             move_by_clicks(page, rng, clicks)
         assert wait_turn_or_end(page) == "turn"
-        hand, history, seq = where_i_am(page)
+        hand = [e.get_attribute("data-card") for e in page.query_selector_all(".handcards .card")]
+        history = page.inner_text("ol.history")
+        seq = seq_of(page)
         own.kill()
         page.wait_for_selector(".tablehead .conn.off")
         own.start()
         page.wait_for_selector(".tablehead .conn.on", timeout=20_000)
         assert seq_of(page) == seq
         assert wait_turn_or_end(page) == "turn"
-        assert hand_of(page) == hand
+        assert [e.get_attribute("data-card") for e in page.query_selector_all(".handcards .card")] == hand
         assert page.inner_text("ol.history") == history
         move_by_clicks(page, rng, clicks)  # the restarted server takes the next move
         assert seq_of(page) > seq
