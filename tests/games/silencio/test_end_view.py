@@ -27,3 +27,14 @@ def test_game_over_lays_every_hand_open_to_count_the_cards_left():
 def test_before_the_end_no_view_has_a_result():
     s = tabletop.new_game("silencio", 3, 4)
     assert all(s.view(seat)["result"] is None for seat in (None, 0, 1, 2))
+
+
+def test_a_sample_of_a_finished_game_keeps_the_hands_laid_open():
+    """Once the hands lie open (C-19) a sample may not redeal them: it must agree with the seat's view."""
+    for seed in range(6):
+        s = _finish(seed)
+        for seat in range(3):
+            for k in range(3):
+                t = s.sample(seat, k)
+                assert t.view(seat) == s.view(seat)
+                assert t.view(seat)["result"]["hands"] == s.view(None)["result"]["hands"]

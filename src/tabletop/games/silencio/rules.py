@@ -564,14 +564,15 @@ class SilencioState(State):
         """
         s = self.clone()
         bit = 1 << seat
+        laid_open = self.to_move is None  # once over, every hand lies open on the table (C-19): none is redealt
         pool = list(s.deck)
         kept: list[list[int]] = []
         for q, hand in enumerate(s.hands):
             if q == seat:
                 kept.append([])
                 continue
-            kept.append(sorted(c for c in hand if s.known[c] & bit))
-            pool.extend(c for c in hand if not s.known[c] & bit)
+            kept.append(sorted(c for c in hand if laid_open or s.known[c] & bit))
+            pool.extend(c for c in hand if not (laid_open or s.known[c] & bit))
         pool.sort()
         rng.shuffle(pool)
         for q, hand in enumerate(s.hands):
