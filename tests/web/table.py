@@ -55,10 +55,20 @@ def wait_turn_or_end(page: Page, timeout: float = 60_000) -> str:
     return "over" if page.query_selector(".actions .result") else "turn"
 
 
+
+ACTIONABLE = ".table .target, .actions > .buttons button.act"
+
+
+def wait_actionable(page: Page, timeout: float = 15_000) -> None:
+    """Wait until the page offers something to do: the turn line can be drawn a frame before the table's targets
+    (a socket message redraws the header and the table in turn). Never met within `timeout`: the test fails."""
+    page.wait_for_function("([q]) => document.querySelector(q) !== null", arg=[ACTIONABLE], timeout=timeout)
+
 def move_by_clicks(page: Page, rng: random.Random, clicks: Clicks,
                    no_component: set[str] | frozenset[str] = frozenset(NO_COMPONENT)) -> None:
     """Make one move: a random legal target on the table (following multi-click moves), or one of the fallback
     buttons, which offer only actions that concern no component."""
+    wait_actionable(page)
     before = seq_of(page)
     fallback = [b.get_attribute("data-action") or "" for b in page.query_selector_all(".actions > .buttons button.act")]
     assert set(fallback) <= no_component, f"a component action is offered only as a button: {fallback}"

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page
 import tabletop
 
 from .conftest import LAPTOP, PHONE, Served
-from .table import Clicks, seq_of, wait_turn_or_end
+from .table import Clicks, seq_of, wait_actionable, wait_turn_or_end
 
 NO_COMPONENT = {"relocate skip", "relocate done", "swap skip", "exchange skip"}
 """SiliconVania's actions that concern no component on the table: the only ones made from the fallback buttons."""
@@ -43,6 +43,7 @@ def create_sv(page: Page, base: str, seats: list[str], name: str = "Ann") -> str
 def sv_move(page: Page, rng: random.Random, clicks: Clicks) -> str:
     """One move by clicks on highlighted components (following two-click moves), or a decline button; the
     buttons offer only actions about no component. Returns the decision that was made."""
+    wait_actionable(page)
     before = seq_of(page)
     decision = page.inner_text(".tablehead .turn")
     fallback = [b.get_attribute("data-action") or "" for b in page.query_selector_all(".actions > .buttons button.act")]
