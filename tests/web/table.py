@@ -6,7 +6,8 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from playwright.sync_api import Page
+from playwright.sync_api import ElementHandle, Page
+from playwright.sync_api import Error as PlaywrightError
 
 NO_COMPONENT = {"pass", "end", "skip", "use red light"}
 """Silencio's actions that concern no component on the table: the only ones made from the fallback buttons."""
@@ -64,6 +65,17 @@ def wait_actionable(page: Page, timeout: float = 15_000) -> None:
     (a socket message redraws the header and the table in turn). Never met within `timeout`: the test fails."""
     page.wait_for_function("([q]) => document.querySelector(q) !== null", arg=[ACTIONABLE], timeout=timeout)
 
+def _click(el: ElementHandle) -> bool:
+    """Click a table target; False if it left the page first (a redraw), which a person would not notice."""
+    try:
+        el.click(position={"x": 6, "y": 6})
+    except PlaywrightError as e:
+        if "not attached" not in str(e):
+            raise
+        return False
+    return True
+
+
 def move_by_clicks(page: Page, rng: random.Random, clicks: Clicks,
                    no_component: set[str] | frozenset[str] = frozenset(NO_COMPONENT)) -> None:
     """Make one move: a random legal target on the table (following multi-click moves), or one of the fallback
@@ -81,7 +93,11 @@ def move_by_clicks(page: Page, rng: random.Random, clicks: Clicks,
     else:
         for _ in range(4):
             el = targets[rng.randrange(len(targets))]
-            el.click(position={"x": 6, "y": 6})
+            if not _click(el):  # the table was redrawn (a socket message of the same seq) between query and click
+                wait_actionable(page)
+                targets = page.query_selector_all(".table .target")
+                el = targets[rng.randrange(len(targets))]
+                el.click(position={"x": 6, "y": 6})
             clicks.component += 1
             if not page.query_selector(".table .selected"):
                 break

@@ -138,6 +138,18 @@ def _replay(record: dict[str, Any]) -> list[Any]:
     return out
 
 
+def _at_event(states: list[Any], actions: list[str], seq: int, decided: list[int]) -> tuple[int, Any]:
+    """The record index and the state a seat saw at event `seq`: the seats in `decided` submitted ahead (events not
+    yet in the record, which lists actions in the engine's order), so the record stands at `seq - len(decided)`
+    and each of those seats' queued choice is its next action in the record."""
+    k = seq - len(decided)
+    state = states[k].clone()
+    for q in decided:
+        j = next(j for j in range(k, len(actions)) if states[j].to_move == q)
+        state.submit(q, actions[j])
+    return k, state
+
+
 def test_privacy_no_page_or_socket_message_of_a_seat_holds_another_hand_or_an_unrevealed_bid(
         server: Served, browser: Browser) -> None:
     ctx = browser.new_context(viewport=LAPTOP)
@@ -173,12 +185,14 @@ def test_privacy_no_page_or_socket_message_of_a_seat_holds_another_hand_or_an_un
     assert len(set().union(*(states[0].hand[q] for q in (0, 2))) - allowed[0]) == 12
     assert frames, "no socket message was received"
     committed_unseen = 0
+    at: dict[int, int] = {}  # event seq -> record index (they differ while a seat's decision waits ahead)
     for raw in frames:
         msg = json.loads(raw)
         if msg.get("type") != "state":
             continue
         assert msg["seat"] == seat
-        truth = states[msg["seq"]]
+        k, truth = _at_event(states, record["actions"], msg["seq"], msg["view"].get("decided", []))
+        at[msg["seq"]] = k
         # the socket carries exactly the seat's own view, nothing more
         assert msg["view"] == json.loads(json.dumps(truth.view(seat))), f"socket view at seq {msg['seq']}"
         for q, s in enumerate(msg["view"]["seats"]):
@@ -188,15 +202,16 @@ def test_privacy_no_page_or_socket_message_of_a_seat_holds_another_hand_or_an_un
                     assert s["bid"] is None and s["bid_value"] is None
                     committed_unseen += 1
         texts = " ".join(e["text"] for e in msg["log"])
-        leaked = {int(x) for x in SPEC.findall(texts)} - allowed[msg["seq"]]
+        leaked = {int(x) for x in SPEC.findall(texts)} - allowed[k]
         assert not leaked, f"socket log at seq {msg['seq']} names {sorted(leaked)}"
     assert committed_unseen > 0, "never saw another seat's bid while it was face down"
     for seq, specs, bids, text in doms:
-        leaked = {int(x) for x in specs} - allowed[seq]
-        leaked |= {int(x) for x in SPEC.findall(text)} - allowed[seq]
+        k = at.get(seq, seq)  # the page draws what a socket message brought (or the first fetch: seq)
+        leaked = {int(x) for x in specs} - allowed[k]
+        leaked |= {int(x) for x in SPEC.findall(text)} - allowed[k]
         assert not leaked, f"the page at seq {seq} shows specialists {sorted(leaked)}"
         for q, shown in bids.items():
-            if not states[seq].revealed:
+            if not states[k].revealed:
                 assert shown == [], f"the page at seq {seq} shows seat {q}'s bid card before the reveal"
     ctx.close()
 
