@@ -59,9 +59,12 @@ def test_socket_messages_over_the_size_or_rate_limit_close_the_socket(make_clien
         ws.receive_json()
         for _ in range(10):
             ws.send_text("hi")
+        answers = []
         with pytest.raises(WebSocketDisconnect) as e:
-            ws.receive_json()
+            for _ in range(20):
+                answers.append(ws.receive_json())
     assert e.value.code == 1008
+    assert len(answers) <= 5 and all(a["type"] == "refused" and a["status"] == 422 for a in answers), answers
 
 
 def test_seat_tokens_never_reach_the_server_log() -> None:

@@ -1,5 +1,6 @@
 // The generic table shell: header, history, legal actions, turn notice, end panel, live updates and reconnect.
 // The game's own components come from its table module (web/src/games/<game>.ts), drawn from the seat's view.
+import { Answers, isAnswer, type SocketAnswer } from "./answers";
 import { api, ApiError, explainAction, socketUrl, type ChatBatch, type GameHelp, type GameInfo, type SeatState, type StateMessage } from "./api";
 import { h, mount } from "./dom";
 import { deciders, detectFeatures, type Feature } from "./features";
@@ -65,6 +66,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
   let error = "";
   let busy = false;
   let socket: WebSocket | null = null;
+  const answers = new Answers();
   let attempts = 0;
   let closed = false;
   let connected = false;
@@ -321,7 +323,11 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     }
   }
 
-  function onMessage(m: StateMessage | (ChatBatch & { type: "chat" })): void {
+  function onMessage(m: StateMessage | (ChatBatch & { type: "chat" }) | SocketAnswer): void {
+    if (isAnswer(m)) {
+      answers.take(m);
+      return;
+    }
     if (m.type === "chat") {
       chat.merge(m.start, m.messages, m.chat_pos);
       if (state) renderActions();
@@ -343,13 +349,14 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     };
     ws.onmessage = (ev) => {
       try {
-        onMessage(JSON.parse(String(ev.data)) as StateMessage | (ChatBatch & { type: "chat" }));
+        onMessage(JSON.parse(String(ev.data)) as StateMessage | (ChatBatch & { type: "chat" }) | SocketAnswer);
       } catch (e) {
         console.error(e);
       }
     };
     ws.onclose = () => {
       if (socket !== ws) return;
+      answers.dropAll();
       connected = false;
       renderHeader();
       if (!closed) setTimeout(connect, backoff(attempts++));
@@ -364,6 +371,20 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     render();
     const cid = newId();
     try {
+      // Over the socket when it is open (the new picture follows on it); REST when it is not, or when no answer
+      // comes in time: the same client action id makes a repeat harmless.
+      if (socket && socket.readyState === WebSocket.OPEN) {
+        const answer = answers.wait(cid, SOCKET_ANSWER_MS);
+        socket.send(JSON.stringify({ type: "act", action, seq: state.seq, client_action_id: cid }));
+        const a = await answer;
+        if (a) {
+          if (a.type === "refused") {
+            if (a.status === 409 && a.state) accept(a.state);
+            error = a.status === 409 ? `Not applied: ${a.detail}` : a.detail;
+          }
+          return;
+        }
+      }
       for (let attempt = 0; ; attempt++) {
         try {
           const r = await api.act(id, token, action, state.seq, cid);
@@ -430,6 +451,9 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     window.removeEventListener("online", onOnline);
   };
 }
+
+/** How long an action sent over the socket waits for its answer before it is sent again over REST. */
+const SOCKET_ANSWER_MS = 8000;
 
 /** Whether two states of one seq show the same thing (a socket echo of a REST answer). */
 export function samePicture(a: SeatState, b: SeatState): boolean {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -17,7 +17,7 @@ from tabletop.server.api.main import api_router
 from tabletop.server.clocks import Clocks
 from tabletop.server.limits import Buckets, RateLimit
 from tabletop.server.pubsub import Broker, InProcessBroker, PgBroker
-from tabletop.server.service import GameService, ServiceError
+from tabletop.server.service import STATUS, GameService, ServiceError
 from tabletop.server.settings import Settings
 from tabletop.server.storage import Storage
 from tabletop.server.table import RateLimited, Table
@@ -25,8 +25,6 @@ from tabletop.server.web import mount_web
 
 log = logging.getLogger("tabletop.server")
 
-STATUS = {"not_found": 404, "unauthorized": 401, "forbidden": 403, "conflict": 409, "invalid": 422,
-          "rate_limited": 429, "busy": 503}
 
 
 def _pool_factory(workers: int) -> Callable[[], Executor] | None:
@@ -74,11 +72,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hint_pool = _pool_factory(settings.hint_workers)
         app.state.table = Table(service, settings, hint_pool() if hint_pool is not None else None)
         app.state.clocks = Clocks(service, app.state.table, settings.clock_tick)
+        # actions sent over a socket are applied here (the commit waits on the database, never in the event loop)
+        app.state.act_pool = ThreadPoolExecutor(max_workers=settings.act_threads, thread_name_prefix="act")
         service.start()
         app.state.clocks.start()
         try:
             yield
         finally:
+            app.state.act_pool.shutdown(wait=True)
             app.state.clocks.close()
             app.state.table.close()
             service.close()
@@ -89,8 +90,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api_router)
     mount_web(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    per_token = Buckets(settings.rate_per_token, settings.burst_per_token)
+    app.state.per_token = per_token  # a socket's actions spend from its token's bucket, as requests do
     app.add_middleware(RateLimit, per_address=Buckets(settings.rate_per_address, settings.burst_per_address),
-                       per_token=Buckets(settings.rate_per_token, settings.burst_per_token))
+                       per_token=per_token)
     _handlers(app)
     return app
 

@@ -222,9 +222,14 @@ async def play_game(base: str, game: str, players: int, addrs: Addresses, settin
 
 async def seat_loop(bot: Bot, seat: int, gid: str, think: tuple[float, float], rng: random.Random, stats: Stats,
                     deadline: float) -> bool:
-    """Act whenever the socket offers legal actions; True once the game is over."""
+    """Act over the socket whenever it offers legal actions; True once the game is over. The round trip of an
+    action ends when both its acknowledgement and a picture at the acknowledged `seq` have arrived."""
     acted_at = -1
-    pending: tuple[int, float] | None = None  # (acknowledged seq, submit time)
+    waiting: str | None = None  # the client action id of an action not yet answered
+    t0 = 0.0
+    pending: tuple[int, float] | None = None  # (acknowledged seq, submit time): its picture is still to come
+    newest_seq = -1
+    newest: dict[str, Any] | None = None
     n = 0
     while True:
         timeout = deadline - time.monotonic()
@@ -234,47 +239,55 @@ async def seat_loop(bot: Bot, seat: int, gid: str, think: tuple[float, float], r
             t, msg = await asyncio.wait_for(bot.inbox.get(), timeout)
         except TimeoutError:
             return False
-        if msg["type"] == "closed":
+        kind = msg["type"]
+        if kind == "closed":
             stats.error(f"seat {seat}: socket closed")
             return False
-        if msg["type"] != "state":
-            continue
-        if pending is not None and msg["seq"] >= pending[0]:
-            stats.latencies.append(t - pending[1])
-            pending = None
-        if msg["status"] == "over":
-            return True
-        if not msg["legal"] or msg["seq"] <= acted_at or pending is not None:
-            continue
-        while not bot.inbox.empty():  # act on the newest picture only
-            _, newer = bot.inbox.get_nowait()
-            if newer["type"] != "state":
+        if kind in ("ack", "refused"):
+            if msg.get("client_action_id") != waiting:
+                stats.error(f"seat {seat}: an answer to an action it did not send: {str(msg)[:200]}")
                 continue
-            msg = newer
-        if msg["status"] == "over":
-            return True
-        if not msg["legal"]:
+            waiting = None
+            if kind == "refused":
+                stats.error(f"act: {msg['status']} {msg['detail'][:200]}")
+            else:
+                if msg["duplicate"]:  # each action is sent once over the socket
+                    stats.duplicated += 1
+                bot.acked.append((msg["seq"] - 1, msg["action"]))
+                stats.actions += 1
+                stats.first = stats.first or t0
+                stats.last = time.perf_counter()
+                if newest_seq >= msg["seq"]:  # its picture came first
+                    stats.latencies.append(t - t0)
+                else:
+                    pending = (msg["seq"], t0)
+        elif kind == "state":
+            if msg["seq"] > newest_seq:
+                newest_seq, newest = msg["seq"], msg
+            if pending is not None and msg["seq"] >= pending[0]:
+                stats.latencies.append(t - pending[1])
+                pending = None
+        else:
             continue
+        if newest is None or waiting is not None or pending is not None or not bot.inbox.empty():
+            continue  # act on the newest picture only, one action at a time
+        if newest["status"] == "over":
+            return True
+        if not newest["legal"] or newest["seq"] <= acted_at:
+            continue
+        msg = newest
         if think[1] > 0:
             await asyncio.sleep(rng.uniform(*think))
+            if not bot.inbox.empty():  # something came meanwhile: look at it first
+                continue
         await bot.pace.take()
         acted_at = msg["seq"]
-        body = {"action": rng.choice(msg["legal"]), "seq": msg["seq"], "client_action_id": f"a{seat}-{n}"}
+        waiting = f"a{seat}-{n}"
         n += 1
         t0 = time.perf_counter()
-        r = await bot.request(stats, "POST", f"/api/games/{gid}/actions", json=body,
-                              headers={"Authorization": f"Bearer {bot.token}"})
-        if r.status_code != 200:
-            stats.error(f"act: {r.status_code} {r.text[:200]}")
-            continue
-        ack = r.json()
-        if ack["duplicate"] and not bot.retried:  # a duplicate answer to a request sent once
-            stats.duplicated += 1
-        bot.acked.append((ack["seq"] - 1, ack["action"]))
-        stats.actions += 1
-        stats.first = stats.first or t0
-        stats.last = time.perf_counter()
-        pending = (ack["seq"], t0)
+        assert bot.ws is not None
+        await bot.ws.send(json.dumps({"type": "act", "action": rng.choice(msg["legal"]), "seq": msg["seq"],
+                                      "client_action_id": waiting}))
 
 
 async def verify(bots: list[Bot], gid: str, stats: Stats) -> None:

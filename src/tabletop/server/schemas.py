@@ -71,3 +71,21 @@ class ChatIn(Strict):
     """A line of table chat."""
 
     text: str = Field(min_length=1, max_length=2000)
+
+
+class SocketActIn(Strict):
+    """An action sent over the game's socket: as `ActionIn`, with a client action id that the answer carries."""
+
+    type: Literal["act"]
+    action: str = Field(min_length=1, max_length=200)
+    seq: int = Field(ge=0, le=10_000_000)
+    client_action_id: str = Field(min_length=1, max_length=64)
+
+
+class SocketUndoIn(Strict):
+    """An undo sent over the game's socket: as `UndoIn`, with a client action id that the answer carries."""
+
+    type: Literal["undo"]
+    count: int = Field(default=1, ge=1, le=1000)
+    seq: int = Field(ge=0, le=10_000_000)
+    client_action_id: str = Field(min_length=1, max_length=64)

@@ -39,6 +39,11 @@ log = logging.getLogger("tabletop.server")
 SEAT_KINDS = ("creator", "invite", "open", "ai")
 
 
+STATUS = {"not_found": 404, "unauthorized": 401, "forbidden": 403, "conflict": 409, "invalid": 422,
+          "rate_limited": 429, "busy": 503}
+"""The HTTP status of each kind of refusal (socket answers carry the same number)."""
+
+
 class ServiceError(Exception):
     """A refused request; `kind` tells the API which status to answer with, `extra` goes into the body."""
 

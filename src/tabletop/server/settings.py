@@ -32,7 +32,7 @@ class Settings(BaseSettings):
     """Request bodies larger than this are refused (413)."""
     max_socket_message_bytes: int = 4096
     """A socket message from a client larger than this closes the socket (1009)."""
-    max_socket_messages_per_second: int = 10
+    max_socket_messages_per_second: int = 50
     """A client that sends more socket messages than this in a second is disconnected (1008)."""
     rate_per_address: float = 20.0
     """Requests (and sockets opened) per second per client address, sustained; 0 turns the limit off."""
@@ -42,6 +42,8 @@ class Settings(BaseSettings):
     """Requests per second per seat or creator token, sustained; 0 turns the limit off."""
     burst_per_token: int = 40
     """Requests a token may make at once before `rate_per_token` applies."""
+    act_threads: int = 4
+    """Threads that apply actions sent over sockets and commit them (the event loop never waits on the database)."""
     cache_games: int = 2000
     """Games kept in memory at most; the least recently used finished games go first (rebuilt on demand)."""
 

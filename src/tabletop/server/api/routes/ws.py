@@ -5,27 +5,40 @@ On connect: the seat's (or spectator's) view, legal actions, seq, whether it owe
 and its log from entry `since`, then the table's messages from index `chat_since` (if any). After every event: the
 same again, with only the log entries it has not been sent; after every new table message (chat or notice):
 `{"type": "chat", "start", "messages", "chat_pos"}`.
-Messages from the client are read only to notice a disconnect (actions go over REST); one larger than
-`max_socket_message_bytes` closes the socket (1009), and so does sending more than `max_socket_messages_per_second`
-in a second (1008).
+A seat may act over its socket, as over REST (the same service call, the same checks): it sends
+`{"type": "act", "action", "seq", "client_action_id"}` or `{"type": "undo", "count", "seq", "client_action_id"}` and
+gets `{"type": "ack", "client_action_id", "seq", "action", "kind", "duplicate"}`, or `{"type": "refused",
+"client_action_id", "status", "detail", ...}` with the status and body REST would have answered (409 with the seat's
+state when stale, 422 with its legal actions when illegal, 429 when its token's rate is spent). Its new picture
+follows as usual. This saves a request's HTTP handling per move (most of the server's cost per action). Any other
+message is refused (422) and changes nothing; one larger than `max_socket_message_bytes` closes the socket (1009),
+and so does sending more than `max_socket_messages_per_second` in a second (1008).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
+from concurrent.futures import Executor
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket
+from pydantic import TypeAdapter, ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from tabletop.core import State
 from tabletop.server import views
-from tabletop.server.service import GameService, ServiceError
+from tabletop.server.limits import Buckets
+from tabletop.server.schemas import SocketActIn, SocketUndoIn
+from tabletop.server.service import STATUS, GameService, ServiceError
 from tabletop.server.table import Table, chat_topic
 
 router = APIRouter(tags=["live"])
 POLICY_VIOLATION = 1008
+log = logging.getLogger("tabletop.server")
+_COMMAND: TypeAdapter[SocketActIn | SocketUndoIn] = TypeAdapter(SocketActIn | SocketUndoIn)
 
 
 def origin_allowed(ws: WebSocket, public_url: str, extra: list[str]) -> bool:
@@ -109,13 +122,15 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
     chat_sub = service.broker.subscribe(chat_topic(game_id))
     feed = _Feed(service, game_id, seat, since)
     chat = _ChatFeed(ws.app.state.table, game_id, chat_since)
+    out = _Sender(ws)
+    commands = _Commands(service, game_id, token, out, ws.app.state.act_pool, ws.app.state.per_token)
     reader = asyncio.create_task(_read_until_closed(ws, settings.max_socket_message_bytes,
-                                                    settings.max_socket_messages_per_second))
+                                                    settings.max_socket_messages_per_second, commands))
     try:
-        await ws.send_json(await feed.next())
+        await out.send(await feed.next())
         said = await run_in_threadpool(chat.message)
         if said is not None:
-            await ws.send_json(said)
+            await out.send(said)
         while True:
             notice = asyncio.create_task(sub.next())
             line = asyncio.create_task(chat_sub.next())
@@ -126,20 +141,105 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
             if reader in done:
                 break
             if notice in done:
-                await ws.send_json(await feed.next())
+                await out.send(await feed.next())
             if line in done:
                 said = await run_in_threadpool(chat.message)
                 if said is not None:
-                    await ws.send_json(said)
+                    await out.send(said)
     except Exception:  # the client went away mid-send, or the game failed to load: just drop the socket
         pass
     finally:
         sub.close()
         chat_sub.close()
         reader.cancel()
+        commands.close()
 
 
-async def _read_until_closed(ws: WebSocket, max_bytes: int, per_second: int) -> None:
+class _Sender:
+    """A socket's messages, sent one at a time (the push loop and the answers to commands share the socket)."""
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws, self.lock = ws, asyncio.Lock()
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        text = json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+        async with self.lock:
+            await self.ws.send_text(text)
+
+
+class _Commands:
+    """A socket's actions and undos: the same service calls as REST, run in the action threads, answered in turn."""
+
+    def __init__(self, service: GameService, game_id: str, token: str | None, out: _Sender, pool: Executor,
+                 per_token: Buckets) -> None:
+        self.service, self.game_id, self.token, self.out = service, game_id, token, out
+        self.pool, self.per_token = pool, per_token
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def take(self, text: str) -> None:
+        """Parse one client message and answer it (an act or undo is applied off the loop)."""
+        try:
+            cmd = _COMMAND.validate_json(text)
+        except ValidationError as e:
+            problems = "; ".join(f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}" for err in e.errors()[:5])
+            self._answer({"type": "refused", "client_action_id": _cid_of(text), "status": 422,
+                          "detail": "a socket message must be {\"type\": \"act\", \"action\", \"seq\", "
+                                    "\"client_action_id\"} or {\"type\": \"undo\", \"count\", \"seq\", "
+                                    f"\"client_action_id\"}}: {problems}"[:1000]})
+            return
+        wait = self.per_token.take(self.token) if self.token is not None else 0.0
+        if wait:
+            self._answer({"type": "refused", "client_action_id": cmd.client_action_id, "status": 429,
+                          "detail": f"too many requests; try again in {max(1, round(wait))} s"})
+            return
+        task = asyncio.create_task(self._run(cmd))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _run(self, cmd: SocketActIn | SocketUndoIn) -> None:
+        loop = asyncio.get_running_loop()
+        service, gid, token = self.service, self.game_id, self.token
+        try:
+            if isinstance(cmd, SocketActIn):
+                r = await loop.run_in_executor(self.pool, service.act, gid, token, cmd.action, cmd.seq,
+                                               cmd.client_action_id)
+            else:
+                r = await loop.run_in_executor(self.pool, service.undo, gid, token, cmd.count, cmd.seq,
+                                               cmd.client_action_id)
+        except ServiceError as e:
+            answer = {"type": "refused", "client_action_id": cmd.client_action_id, "status": STATUS[e.kind],
+                      "detail": e.message, **e.extra}
+        except Exception as e:  # never a trace to the client
+            log.error("socket command failed", exc_info=e)
+            answer = {"type": "refused", "client_action_id": cmd.client_action_id, "status": 500,
+                      "detail": "internal server error"}
+        else:
+            answer = {"type": "ack", "client_action_id": cmd.client_action_id,
+                      **{k: r[k] for k in ("seq", "action", "kind", "duplicate")}}
+        await self.out.send(answer)
+
+    def _answer(self, msg: dict[str, Any]) -> None:
+        task = asyncio.create_task(self.out.send(msg))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def close(self) -> None:
+        """The socket is gone: answers not yet sent are dropped (an action already applied stays applied)."""
+        for task in list(self.tasks):
+            task.cancel()
+
+
+def _cid_of(text: str) -> str | None:
+    """The client action id of a refused message, if it had a usable one (so the client can match the answer)."""
+    try:
+        got = json.loads(text)
+    except ValueError:
+        return None
+    cid = got.get("client_action_id") if isinstance(got, dict) else None
+    return cid if isinstance(cid, str) and 0 < len(cid) <= 64 else None
+
+
+async def _read_until_closed(ws: WebSocket, max_bytes: int, per_second: int, commands: _Commands) -> None:
     window, count = 0.0, 0
     loop = asyncio.get_running_loop()
     while True:
@@ -158,3 +258,4 @@ async def _read_until_closed(ws: WebSocket, max_bytes: int, per_second: int) -> 
         if count > per_second:
             await ws.close(code=POLICY_VIOLATION, reason="too many messages")
             return
+        commands.take(text if text is not None else (raw or b"").decode("utf-8", "replace"))
