@@ -424,9 +424,10 @@ class GameService:
             return live.state.record()
 
     # ---- acting ----------------------------------------------------------------------------------------------
-    def act(self, game_id: str, token: str | None, text: str, seq: int, client_action_id: str | None
-            ) -> dict[str, Any]:
-        """Apply `seat`'s action, quoted against event count `seq`; a retried `client_action_id` is a no-op."""
+    def act(self, game_id: str, token: str | None, text: str, seq: int, client_action_id: str | None,
+            with_state: bool = True) -> dict[str, Any]:
+        """Apply `seat`'s action, quoted against event count `seq`; a retried `client_action_id` is a no-op. The
+        answer carries the seat's new state unless `with_state` is False (a socket, which pushes it anyway)."""
         if token is None:
             raise Unauthorized("acting needs a seat token (Authorization: Bearer <token>)")
         seat = self.seat_of(game_id, token)
@@ -437,7 +438,7 @@ class GameService:
                 if seq > live.seq:  # the client heard of events this process has not: another process's
                     self._refresh(live)
                 try:
-                    return self._act(live, seat, text, seq, client_action_id)
+                    return self._act(live, seat, text, seq, client_action_id, with_state)
                 except EventConflict:  # another process stored an event first: look again
                     self._refresh(live)
                     if attempt == 2:
@@ -448,13 +449,20 @@ class GameService:
                     self._refresh(live)
         raise AssertionError("unreachable")
 
-    def _duplicate(self, live: Live, seat: int, client_action_id: str | None) -> dict[str, Any] | None:
+    def _duplicate(self, live: Live, seat: int, client_action_id: str | None, with_state: bool
+                   ) -> dict[str, Any] | None:
         if client_action_id is not None:
             for ev in live.events:
                 if ev.seat == seat and ev.client_action_id == client_action_id:
-                    return {"seq": ev.seq + 1, "action": ev.text, "kind": ev.kind, "duplicate": True,
-                            "state": self.snapshot(live.header.id, seat)}
+                    return self._answer(live, seat, ev.seq + 1, ev.text, ev.kind, True, with_state)
         return None
+
+    def _answer(self, live: Live, seat: int, seq: int, action: str | None, kind: str, duplicate: bool,
+                with_state: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {"seq": seq, "action": action, "kind": kind, "duplicate": duplicate}
+        if with_state:
+            out["state"] = self.snapshot(live.header.id, seat)
+        return out
 
     def _check_playing(self, live: Live) -> None:
         status, state = live.header.status, live.state
@@ -471,9 +479,9 @@ class GameService:
             raise Conflict(f"stale: you saw event {seq}; your decision has stood since event {live.since[seat]} and "
                            f"the game is at event {live.seq}", state=self.snapshot(live.header.id, seat))
 
-    def _act(self, live: Live, seat: int, text: str, seq: int, client_action_id: str | None) -> dict[str, Any]:
-        game_id = live.header.id
-        dup = self._duplicate(live, seat, client_action_id)
+    def _act(self, live: Live, seat: int, text: str, seq: int, client_action_id: str | None, with_state: bool
+             ) -> dict[str, Any]:
+        dup = self._duplicate(live, seat, client_action_id, with_state)
         if dup is not None:
             return dup
         self._check_fresh(live, seat, seq)
@@ -490,11 +498,10 @@ class GameService:
             shown = ", ".join(legal[:60]) + (", ..." if len(legal) > 60 else "")
             raise Invalid(f"{text[:80]!r} is not legal now; your legal actions: {shown}", legal=legal) from None
         self._schedule_ai(live)
-        return {"seq": live.seq, "action": action, "kind": "action", "duplicate": False,
-                "state": self.snapshot(game_id, seat)}
+        return self._answer(live, seat, live.seq, action, "action", False, with_state)
 
-    def undo(self, game_id: str, token: str | None, count: int, seq: int, client_action_id: str | None
-             ) -> dict[str, Any]:
+    def undo(self, game_id: str, token: str | None, count: int, seq: int, client_action_id: str | None,
+             with_state: bool = True) -> dict[str, Any]:
         """Take back the seat's last `count` actions (an undo event in the log; nothing is deleted)."""
         if token is None:
             raise Unauthorized("undoing needs a seat token (Authorization: Bearer <token>)")
@@ -506,7 +513,7 @@ class GameService:
                 if seq > live.seq:
                     self._refresh(live)
                 try:
-                    return self._undo(live, seat, count, seq, client_action_id)
+                    return self._undo(live, seat, count, seq, client_action_id, with_state)
                 except EventConflict:
                     self._refresh(live)
                     if attempt == 2:
@@ -517,8 +524,9 @@ class GameService:
                     self._refresh(live)
         raise AssertionError("unreachable")
 
-    def _undo(self, live: Live, seat: int, count: int, seq: int, client_action_id: str | None) -> dict[str, Any]:
-        dup = self._duplicate(live, seat, client_action_id)
+    def _undo(self, live: Live, seat: int, count: int, seq: int, client_action_id: str | None, with_state: bool
+              ) -> dict[str, Any]:
+        dup = self._duplicate(live, seat, client_action_id, with_state)
         if dup is not None:
             return dup
         if seq > live.seq or seq < live.since[seat]:
@@ -538,8 +546,7 @@ class GameService:
         live.track(ev.seq)
         self.broker.publish(live.header.id, live.seq)
         self._schedule_ai(live)
-        return {"seq": live.seq, "action": None, "kind": "undo", "duplicate": False,
-                "state": self.snapshot(live.header.id, seat)}
+        return self._answer(live, seat, live.seq, None, "undo", False, with_state)
 
     def act_for(self, game_id: str, seat: int, text: str, since: int, client_action_id: str) -> str | None:
         """Commit `text` for `seat` on the server's own authority (a move clock ran out) if `seat` still owes the

@@ -24,6 +24,7 @@ from concurrent.futures import Executor
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
 from fastapi import APIRouter, WebSocket
 from pydantic import TypeAdapter, ValidationError
 from starlette.concurrency import run_in_threadpool
@@ -162,7 +163,7 @@ class _Sender:
         self.ws, self.lock = ws, asyncio.Lock()
 
     async def send(self, msg: dict[str, Any]) -> None:
-        text = json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+        text = orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()  # a tenth of json.dumps' cost
         async with self.lock:
             await self.ws.send_text(text)
 
@@ -202,10 +203,10 @@ class _Commands:
         try:
             if isinstance(cmd, SocketActIn):
                 r = await loop.run_in_executor(self.pool, service.act, gid, token, cmd.action, cmd.seq,
-                                               cmd.client_action_id)
+                                               cmd.client_action_id, False)
             else:
                 r = await loop.run_in_executor(self.pool, service.undo, gid, token, cmd.count, cmd.seq,
-                                               cmd.client_action_id)
+                                               cmd.client_action_id, False)
         except ServiceError as e:
             answer = {"type": "refused", "client_action_id": cmd.client_action_id, "status": STATUS[e.kind],
                       "detail": e.message, **e.extra}
