@@ -6,9 +6,10 @@ bot is one seat with its own source address (127.0.0.2, 127.0.0.3, ...), so the 
 player as they would on the internet, and it keeps its seat token within the per-token limit on its own (a 429
 counts as an error).
 
-A bot reads its socket; when a state message gives it legal actions it waits its think time, posts one (quoting the
-`seq` it saw, with a client action id), and measures the round trip: from the submit to the arrival of the first
-message on its socket at the acknowledged `seq` or later. At the end of a game every seat compares the log entries
+A bot reads its socket; when a state message gives it legal actions it waits its think time, sends one over the
+socket as the browser client does (quoting the `seq` it saw, with a client action id), and measures the round trip:
+from the send to the moment both the acknowledgement and a state message at the acknowledged `seq` (or later) have
+arrived. At the end of a game every seat compares the log entries
 its socket delivered (each message's `log_start` must continue the previous `log_pos`) with its log from the
 server, and each seat's acknowledged actions are compared with that seat's actions in the finished game's record
 (the record keeps the engine's canonical order, in which a decision submitted ahead in a simultaneous step comes
