@@ -42,7 +42,7 @@ class Settings(BaseSettings):
     """Requests per second per seat or creator token, sustained; 0 turns the limit off."""
     burst_per_token: int = 40
     """Requests a token may make at once before `rate_per_token` applies."""
-    act_threads: int = 4
+    act_threads: int = 8
     """Threads that apply actions sent over sockets and commit them (the event loop never waits on the database)."""
     cache_games: int = 2000
     """Games kept in memory at most; the least recently used finished games go first (rebuilt on demand)."""
