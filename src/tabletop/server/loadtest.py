@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 import tabletop
@@ -73,6 +74,8 @@ class Stats:
     records: list[dict[str, Any]] = field(default_factory=list)
     first: float = 0.0
     last: float = 0.0
+    cpu0: float = field(default_factory=time.process_time)
+    """The bots' own CPU time at the start (one process runs them all: a busy one delays what they measure)."""
 
     def error(self, text: str) -> None:
         if len(self.errors) < 1000:
@@ -160,7 +163,7 @@ class Bot:
         with contextlib.suppress(Exception):
             async for raw in self.ws:
                 t = time.perf_counter()
-                msg = json.loads(raw)
+                msg = orjson.loads(raw)
                 if msg.get("type") == "state":
                     if msg["log_start"] > self.log_pos:
                         stats.lost += msg["log_start"] - self.log_pos
@@ -530,6 +533,8 @@ def summary(stats: Stats, rss: RssSampler, seconds: float, n_games: int | None) 
         "server_rss_peak_mb": round(rss.peak / 2**20, 1),
         "server_rss_end_mb": round(rss.last / 2**20, 1), "records": stats.records,
         "server_cpu_ms_per_action": round(cpu * 1000 / stats.actions, 2) if stats.actions else None,
+        "bots_cpu_ms_per_action": round((time.process_time() - stats.cpu0) * 1000 / stats.actions, 2)
+        if stats.actions else None,
     }
 
 
@@ -571,7 +576,8 @@ def format_report(report: dict[str, Any]) -> str:
                 f"round trip p50 {s['p50_ms']} ms, p95 {s['p95_ms']} ms, p99 {s['p99_ms']} ms (max {s['max_ms']}); "
                 f"games finished {s['games_finished']}, unfinished {s['games_unfinished']}; errors {s['errors']}; "
                 f"lost {s['lost_events']}, duplicated {s['duplicated_events']}; retries after a dropped connection "
-                f"{s['retries']}; server CPU {s['server_cpu_ms_per_action']} ms per action; server RSS peak "
+                f"{s['retries']}; server CPU {s['server_cpu_ms_per_action']} ms per action (bots "
+                f"{s.get('bots_cpu_ms_per_action')} ms); server RSS peak "
                 f"{s['server_rss_peak_mb']} MB, end {s['server_rss_end_mb']} MB"
                 + (f"; first errors: {s['error_samples']}" if s["errors"] else ""))
 
