@@ -78,6 +78,11 @@ class _LocalSubscription:
         self._broker._remove(self)
 
 
+def _put_all(subs: list[_LocalSubscription], seq: int) -> None:
+    for sub in subs:
+        sub.queue.put_nowait(seq)
+
+
 class InProcessBroker:
     """Notices within one server process."""
 
@@ -89,11 +94,15 @@ class InProcessBroker:
         """Tell every subscriber of `game_id` (from any thread)."""
         with self._lock:
             subs = list(self._subs.get(game_id, ()))
+        by_loop: dict[asyncio.AbstractEventLoop, list[_LocalSubscription]] = {}
         for sub in subs:
+            by_loop.setdefault(sub.loop, []).append(sub)
+        for loop, group in by_loop.items():  # one wake-up of each loop, not one per connection
             try:
-                sub.loop.call_soon_threadsafe(sub.queue.put_nowait, seq)
-            except RuntimeError:  # its loop is closed: the connection is gone
-                self._remove(sub)
+                loop.call_soon_threadsafe(_put_all, group, seq)
+            except RuntimeError:  # its loop is closed: the connections are gone
+                for sub in group:
+                    self._remove(sub)
 
     def subscribe(self, game_id: str) -> Subscription:
         """A subscription to `game_id`."""
