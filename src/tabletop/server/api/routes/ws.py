@@ -124,6 +124,8 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
     feed = _Feed(service, game_id, seat, since)
     chat = _ChatFeed(ws.app.state.table, game_id, chat_since)
     out = _Sender(ws)
+    notice: asyncio.Task[int] | None = None
+    line: asyncio.Task[int] | None = None
     commands = _Commands(service, game_id, token, out, ws.app.state.act_pool, ws.app.state.per_token)
     reader = asyncio.create_task(_read_until_closed(ws, settings.max_socket_message_bytes,
                                                     settings.max_socket_messages_per_second, commands))
@@ -132,27 +134,28 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
         said = await run_in_threadpool(chat.message)
         if said is not None:
             await out.send(said)
+        notice = asyncio.create_task(sub.next())
+        line = asyncio.create_task(chat_sub.next())
         while True:
-            notice = asyncio.create_task(sub.next())
-            line = asyncio.create_task(chat_sub.next())
             done, _ = await asyncio.wait({reader, notice, line}, return_when=asyncio.FIRST_COMPLETED)
-            for task in (notice, line):
-                if task not in done:
-                    task.cancel()
             if reader in done:
                 break
             if notice in done:
                 await out.send(await feed.next())
+                notice = asyncio.create_task(sub.next())
             if line in done:
                 said = await run_in_threadpool(chat.message)
                 if said is not None:
                     await out.send(said)
+                line = asyncio.create_task(chat_sub.next())
     except Exception:  # the client went away mid-send, or the game failed to load: just drop the socket
         pass
     finally:
+        for task in (notice, line, reader):
+            if task is not None:
+                task.cancel()
         sub.close()
         chat_sub.close()
-        reader.cancel()
         commands.close()
 
 
