@@ -34,7 +34,7 @@ CORRECTION = "Holm"
 
 
 @dataclass
-class Test:
+class Hypothesis:
     """One hypothesis test of the report: its words, effect (with its 95% interval), p-value and minimum effect."""
 
     words: str  # "the start player's win rate in 4-player games"
@@ -58,7 +58,7 @@ class Test:
         return f"{self.effect:+.2f} {self.unit} (95% CI {self.lo:+.2f} to {self.hi:+.2f})"
 
 
-def correct(tests: list[Test]) -> None:
+def correct(tests: list[Hypothesis]) -> None:
     """Set every test's Holm-adjusted p-value (statsmodels' multipletests)."""
     if not tests:
         return
@@ -129,12 +129,17 @@ def _figure(width: float = 7.0, height: float = 4.0, ncols: int = 1, nrows: int 
     return fig, axes
 
 
+def _err(rates: list[float], cis: list[tuple[float, float]]) -> list[list[float]]:
+    """Error bars in percent below and above each rate (never negative: Wilson bounds of 0 or 1 round)."""
+    return [[max(0.0, 100 * (r - lo)) for r, (lo, _) in zip(rates, cis, strict=True)],
+            [max(0.0, 100 * (hi - r)) for r, (_, hi) in zip(rates, cis, strict=True)]]
+
+
 def _rate_bars(ax: Any, labels: list[str], wins: list[float], ns: list[int], fair: float | None = None,
                colour: str = "tab:blue") -> None:
     rates = [w / n if n else 0.0 for w, n in zip(wins, ns, strict=True)]
     cis = [wilson(w, n) for w, n in zip(wins, ns, strict=True)]
-    err = [[100 * (r - lo) for r, (lo, _) in zip(rates, cis, strict=True)],
-           [100 * (hi - r) for r, (_, hi) in zip(rates, cis, strict=True)]]
+    err = _err(rates, cis)
     ax.bar(labels, [100 * r for r in rates], yerr=err, capsize=4, color=colour, alpha=0.8)
     if fair is not None:
         ax.axhline(100 * fair, color="grey", linestyle="--", linewidth=1, label=f"fair {100 * fair:.1f}%")
@@ -152,7 +157,7 @@ def _group(df: Any, key: str | list[str], value: str) -> list[tuple[Any, float, 
 class _Report:
     def __init__(self, spec: StudySpec, games: Any, seats: Any, out: Path) -> None:
         self.spec, self.games, self.seats, self.out = spec, games, seats, out
-        self.tests: list[Test] = []
+        self.tests: list[Hypothesis] = []
         self.sections: list[str] = []  # HTML blocks
         self.info = game_info(spec.game)
 
@@ -176,7 +181,7 @@ class _Report:
                 z, p = rate_vs(w, n, 1 / k)
                 lo, hi = wilson(w, n)
                 who = "the start player" if pos == 1 and self.spec.game != "siliconvania" else f"seat position {pos}"
-                self.tests.append(Test(f"the win rate of {who} in {k}-player games", w / n - 1 / k, lo - 1 / k,
+                self.tests.append(Hypothesis(f"the win rate of {who} in {k}-player games", w / n - 1 / k, lo - 1 / k,
                                        hi - 1 / k, p, MIN_RATE_EFFECT, "pp",
                                        f"{100 * w / n:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) against a fair "
                                        f"{100 / k:.1f}%, {n} games"))
@@ -197,7 +202,7 @@ class _Report:
             for rank, w, n in groups:
                 z, p = rate_vs(w, n, 1 / k)
                 lo, hi = wilson(w, n)
-                self.tests.append(Test(f"the win rate of Town Hall rank {rank} in {k}-player games", w / n - 1 / k,
+                self.tests.append(Hypothesis(f"the win rate of Town Hall rank {rank} in {k}-player games", w / n - 1 / k,
                                        lo - 1 / k, hi - 1 / k, p, MIN_RATE_EFFECT, "pp",
                                        f"{100 * w / n:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) against a fair "
                                        f"{100 / k:.1f}%, {n} games"))
@@ -230,7 +235,7 @@ class _Report:
                 base = groups[0]
                 for lvl, w, n in groups[1:]:
                     d, lo, hi, p = two_rates(w, n, base[1], base[2])
-                    self.tests.append(Test(f"the win rate of {who} with {name} = {lvl} rather than {base[0]}", d, lo,
+                    self.tests.append(Hypothesis(f"the win rate of {who} with {name} = {lvl} rather than {base[0]}", d, lo,
                                            hi, p, MIN_RATE_EFFECT, "pp",
                                            f"{100 * w / n:.1f}% against {100 * base[1] / base[2]:.1f}%"))
         self.save(fig, "by_option", "Seat advantages by option",
@@ -255,7 +260,7 @@ class _Report:
             wins.append(float(yes["share"].sum()))
             ns.append(len(yes))
             d, lo, hi, p = two_rates(float(yes["share"].sum()), len(yes), float(no["share"].sum()), len(no))
-            self.tests.append(Test(f"the win rate of seats that kept a {k} objective, against those that did not",
+            self.tests.append(Hypothesis(f"the win rate of seats that kept a {k} objective, against those that did not",
                                    d, lo, hi, p, MIN_RATE_EFFECT, "pp",
                                    f"{100 * yes['share'].mean():.1f}% against {100 * no['share'].mean():.1f}%"
                                    if len(no) else ""))
@@ -280,8 +285,8 @@ class _Report:
     def silencio(self) -> None:
         g = self.games
         counts = sorted(g["players"].unique())
-        variants = sorted(g["opt_variant"].unique()) if "opt_variant" in g else ["none"]
-        shrines = sorted(g["opt_dark_shrines"].unique()) if "opt_dark_shrines" in g else ["none"]
+        variants = list(g["opt_variant"].cat.categories) if "opt_variant" in g else ["none"]
+        shrines = list(g["opt_dark_shrines"].cat.categories) if "opt_dark_shrines" in g else ["none"]
         fig, axes = _figure(3.4 * len(counts) + 1, 3.8, ncols=len(counts))
         width = 0.8 / max(1, len(variants) * len(shrines))
         for ax, k in zip(axes[0], counts, strict=True):
@@ -297,7 +302,7 @@ class _Report:
                     w, n = float(cell["perfect"].sum()), len(cell)
                     lo, hi = wilson(w, n)
                     r = w / n if n else 0.0
-                    ax.bar(i * width, 100 * r, width, yerr=[[100 * (r - lo)], [100 * (hi - r)]], capsize=2,
+                    ax.bar(i * width, 100 * r, width, yerr=_err([r], [(lo, hi)]), capsize=2,
                            label=f"{v} / {s}")
                     i += 1
             ax.set_xticks([])
@@ -323,9 +328,7 @@ class _Report:
                     counts_at = [float((cell["cards_left"].clip(upper=top) == x).sum()) for x in xs]
                     rates = [c / n if n else 0.0 for c in counts_at]
                     cis = [wilson(c, n) for c in counts_at]
-                    ax.errorbar(xs, [100 * r for r in rates],
-                                yerr=[[100 * (r - lo) for r, (lo, _) in zip(rates, cis, strict=True)],
-                                      [100 * (hi - r) for r, (_, hi) in zip(rates, cis, strict=True)]],
+                    ax.errorbar(xs, [100 * r for r in rates], yerr=_err(rates, cis),
                                 marker="o", markersize=3, capsize=2, linewidth=1, label=f"dark shrines {s}")
                 ax.set_title(f"{k} players, variant {v}", fontsize=9)
                 ax.set_xlabel(f"cards left ({top} = {top} or more)")
@@ -379,7 +382,7 @@ class _Report:
                 rows.append((title, label, eff, lo, hi))
                 others = [t.removeprefix("opt_") for t in terms if not term.startswith(f"C({t})")]
                 model = "logistic regression" if kind == "logit" else "linear regression"
-                self.tests.append(Test(f"the effect of {label} on {title}", eff, lo, hi, p, minimum, unit,
+                self.tests.append(Hypothesis(f"the effect of {label} on {title}", eff, lo, hi, p, minimum, unit,
                                        f"{model}" + (f", adjusted for {', '.join(others)}" if others else "")))
         if not rows:
             return
