@@ -157,7 +157,7 @@ def test_a_study_is_extended_by_a_larger_budget_and_refuses_another_studys_datas
     assert without_timing(read_rows(tmp_path / "d"))[:8] == first
     assert run_study(spec, tmp_path / "d", budget=16).played == 0  # done already: nothing is replayed
     other = parse_study(SILENCIO.replace("seed = 3", "seed = 4"))
-    with pytest.raises(StudyError, match="holds another study .its seed differ"):
+    with pytest.raises(StudyError, match=r"holds another study \(its seed differ"):
         run_study(other, tmp_path / "d")
     (tmp_path / "junk").mkdir()
     (tmp_path / "junk" / "notes.txt").write_text("mine")
@@ -211,7 +211,8 @@ def test_a_siliconvania_row_has_objectives_kept_and_mean_bids() -> None:
 
 # ---- the report --------------------------------------------------------------------------------------------------
 def test_holm_correction_adjusts_every_p_value_and_findings_need_the_minimum_effect() -> None:
-    tests = [Hypothesis("a", 0.05, 0.0, 0.1, 0.01, MIN_RATE_EFFECT, "pp"), Hypothesis("b", 0.05, 0.0, 0.1, 0.04, 0.02, "pp"),
+    tests = [Hypothesis("a", 0.05, 0.0, 0.1, 0.01, MIN_RATE_EFFECT, "pp"),
+             Hypothesis("b", 0.05, 0.0, 0.1, 0.04, 0.02, "pp"),
              Hypothesis("c", 0.05, 0.0, 0.1, 0.03, MIN_RATE_EFFECT, "pp"),
              Hypothesis("d", 0.01, 0.0, 0.02, 1e-9, MIN_RATE_EFFECT, "pp")]
     correct(tests)

@@ -89,7 +89,7 @@ class RayBackend:
             except (ConnectionError, RuntimeError, ValueError) as e:
                 raise BackendError(f"cannot start or reach a Ray cluster at {address or 'this machine'}: {e}") from None
         self.startup_seconds = time.perf_counter() - t0
-        cpus = int(ray.cluster_resources().get("CPU", 1))
+        cpus = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
         self.workers = workers or cpus
         self._remote: dict[Any, Any] = {}
 

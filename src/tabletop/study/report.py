@@ -178,7 +178,7 @@ class _Report:
             ax.set_title(f"{k} players")
             ax.set_xlabel("seat position (1 = first player)" if self.spec.game != "siliconvania" else "seat")
             for pos, w, n in groups:
-                z, p = rate_vs(w, n, 1 / k)
+                _, p = rate_vs(w, n, 1 / k)
                 lo, hi = wilson(w, n)
                 who = "the start player" if pos == 1 and self.spec.game != "siliconvania" else f"seat position {pos}"
                 self.tests.append(Hypothesis(f"the win rate of {who} in {k}-player games", w / n - 1 / k, lo - 1 / k,
@@ -200,10 +200,10 @@ class _Report:
             ax.set_title(f"{k} players")
             ax.set_xlabel("Town Hall rank after positioning (1 = best)")
             for rank, w, n in groups:
-                z, p = rate_vs(w, n, 1 / k)
+                _, p = rate_vs(w, n, 1 / k)
                 lo, hi = wilson(w, n)
-                self.tests.append(Hypothesis(f"the win rate of Town Hall rank {rank} in {k}-player games", w / n - 1 / k,
-                                       lo - 1 / k, hi - 1 / k, p, MIN_RATE_EFFECT, "pp",
+                self.tests.append(Hypothesis(f"the win rate of Town Hall rank {rank} in {k}-player games",
+                                       w / n - 1 / k, lo - 1 / k, hi - 1 / k, p, MIN_RATE_EFFECT, "pp",
                                        f"{100 * w / n:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) against a fair "
                                        f"{100 / k:.1f}%, {n} games"))
         self.save(fig, "rank", "Win rate by Town Hall rank",
@@ -235,8 +235,8 @@ class _Report:
                 base = groups[0]
                 for lvl, w, n in groups[1:]:
                     d, lo, hi, p = two_rates(w, n, base[1], base[2])
-                    self.tests.append(Hypothesis(f"the win rate of {who} with {name} = {lvl} rather than {base[0]}", d, lo,
-                                           hi, p, MIN_RATE_EFFECT, "pp",
+                    self.tests.append(Hypothesis(f"the win rate of {who} with {name} = {lvl} rather than {base[0]}",
+                                                 d, lo, hi, p, MIN_RATE_EFFECT, "pp",
                                            f"{100 * w / n:.1f}% against {100 * base[1] / base[2]:.1f}%"))
         self.save(fig, "by_option", "Seat advantages by option",
                   "The win rate of the start player" + (" and of Town Hall rank 1" if len(which) > 1 else "")
@@ -244,9 +244,7 @@ class _Report:
                   "rate. Each level is tested against the first (two-proportion z test).")
 
     def objectives(self) -> None:
-        from tabletop.games.siliconvania.components import OBJECTIVES
-
-        kinds = list(OBJECTIVES)
+        kinds = sorted({k for v in self.seats["objectives"].fillna("") for k in v.split("|") if k})
         kept = [(k, self.seats["objectives"].fillna("").str.split("|").apply(lambda xs, k=k: k in xs))
                 for k in kinds]
         fig, axes = _figure(8, 3.8)

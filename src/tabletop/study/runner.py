@@ -127,7 +127,7 @@ def _schema(rows: Sequence[dict[str, Any]]) -> Any:
     }
     fields = [pa.field(k, t) for k, t in fixed.items()]
     first = rows[0]
-    for k, v in first.items():
+    for k in first:
         if k in fixed:
             continue
         if k.startswith("opt_"):
