@@ -4,6 +4,7 @@ Ray runs as a local cluster of two CPUs, started once for the module (its start-
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,7 @@ games = 18
 def ray_cluster() -> Iterator[None]:
     import ray
 
+    os.environ.setdefault("RAY_worker_niceness", "0")  # as RayBackend does when it starts a cluster
     ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
     yield
     ray.shutdown()

@@ -10,6 +10,7 @@ cluster this machine belongs to, `ray://host:10001` a remote one. When Ray is al
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -81,6 +82,9 @@ class RayBackend:
         t0 = time.perf_counter()
         self._owned = not ray.is_initialized()
         if self._owned:
+            # Ray runs its workers 15 nice levels below the driver (to keep a driver responsive); a study's driver
+            # only waits, and on a busy machine niced workers starve: they run at the driver's priority.
+            os.environ.setdefault("RAY_worker_niceness", "0")
             kwargs: dict[str, Any] = {"include_dashboard": False, "logging_level": "ERROR", "log_to_driver": False}
             if address is None:
                 kwargs["num_cpus"] = workers or 1
