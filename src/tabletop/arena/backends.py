@@ -59,11 +59,21 @@ class LocalBackend:
     def imap_unordered(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         if self._pool is None:
             return map(fn, items)
-        return self._pool.imap_unordered(fn, items, chunksize=1)
+        return self._drain(self._pool.imap_unordered(fn, items, chunksize=1))
+
+    def _drain(self, results: Iterator[R]) -> Iterator[R]:
+        self._busy = True
+        yield from results
+        self._busy = False
+
+    _busy = False
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.terminate()  # stops running games after Ctrl-C; a no-op once every game is done
+            if self._busy:
+                self._pool.terminate()  # stops the games still running (after Ctrl-C)
+            else:
+                self._pool.close()  # every game is done: the workers leave by themselves
             self._pool.join()
             self._pool = None
 

@@ -251,25 +251,22 @@ class _Report:
         ax = axes[0][0]
         labels, wins, ns = [], [], []
         for k, mask in kept:
-            yes, no = self.seats[mask], self.seats[~mask]
+            yes = self.seats[mask]
             if not len(yes):
                 continue
             labels.append(k)
             wins.append(float(yes["share"].sum()))
             ns.append(len(yes))
-            d, lo, hi, p = two_rates(float(yes["share"].sum()), len(yes), float(no["share"].sum()), len(no))
-            self.tests.append(Hypothesis(f"the win rate of seats that kept a {k} objective, against those that did not",
-                                   d, lo, hi, p, MIN_RATE_EFFECT, "pp",
-                                   f"{100 * yes['share'].mean():.1f}% against {100 * no['share'].mean():.1f}%"
-                                   if len(no) else ""))
+        self._objective_tests(kept)
         fair = float((1 / self.seats["players"]).mean())
         _rate_bars(ax, labels, wins, ns, fair, "tab:purple")
         ax.set_xlabel("objective kind kept (at least one card)")
         ax.tick_params(axis="x", labelsize=8)
         self.save(fig, "objectives", "Win rate by objective kept",
                   "The win rate of the seats that kept at least one objective of each kind, with 95% Wilson "
-                  "intervals; the dashed line is the mean fair rate over the player counts. Each kind is tested "
-                  "against the seats that did not keep it (two-proportion z test).")
+                  "intervals; the dashed line is the mean fair rate over the player counts. Each kind's effect on "
+                  "winning is tested by a logistic regression adjusted for the player count and the other kinds "
+                  "kept (its average marginal effect, in points).")
         fig, axes = _figure(6, 3.6)
         bins = self.seats["mean_bid"].round().clip(1, 7).astype(int)
         groups = _group(self.seats.assign(bid=bins), "bid", "share")
@@ -278,6 +275,32 @@ class _Report:
         axes[0][0].set_xlabel("mean silent bid (rounded)")
         self.save(fig, "mean_bid", "Win rate by mean bid",
                   "The win rate of seats by their mean revealed bid card, rounded, with 95% Wilson intervals.")
+
+    def _objective_tests(self, kept: list[tuple[str, Any]]) -> None:
+        """Each kind's effect on winning, adjusted for the player count and the other kinds kept (logistic)."""
+        import statsmodels.formula.api as smf
+
+        data = self.seats.assign(**{f"kept_{i}": mask.astype(float) for i, (_, mask) in enumerate(kept)})
+        terms = [f"kept_{i}" for i, (_, mask) in enumerate(kept) if 0 < int(mask.sum()) < len(mask)]
+        if not terms:
+            return
+        players = " + C(players)" if self.seats["players"].nunique() > 1 else ""
+        try:
+            frame = smf.logit(f"won ~ {' + '.join(terms)}{players}", data=data).fit(disp=0) \
+                .get_margeff(at="overall").summary_frame()
+        except Exception as e:  # a model that cannot be fitted: said on the page
+            self.sections.append(f"<p class=\"cap\">The objectives model could not be fitted: "
+                                 f"{html.escape(str(e)[:200])}</p>")
+            return
+        for t in terms:
+            k, mask = kept[int(t.split("_")[1])]
+            r = frame.loc[t]
+            yes, no = self.seats[mask], self.seats[~mask]
+            self.tests.append(Hypothesis(
+                f"keeping {'an' if k[0] in 'AEIOU' else 'a'} {k} objective", float(r["dy/dx"]), float(r["Conf. Int. Low"]),
+                float(r["Cont. Int. Hi."]), float(r["Pr(>|z|)"]), MIN_RATE_EFFECT, "pp",
+                f"win rate {100 * yes['share'].mean():.1f}% when kept, {100 * no['share'].mean():.1f}% when not; "
+                f"logistic regression, adjusted for the player count and the other kinds kept"))
 
     # -- cooperative --
     def silencio(self) -> None:
