@@ -297,8 +297,8 @@ class _Report:
             r = frame.loc[t]
             yes, no = self.seats[mask], self.seats[~mask]
             self.tests.append(Hypothesis(
-                f"keeping {'an' if k[0] in 'AEIOU' else 'a'} {k} objective", float(r["dy/dx"]), float(r["Conf. Int. Low"]),
-                float(r["Cont. Int. Hi."]), float(r["Pr(>|z|)"]), MIN_RATE_EFFECT, "pp",
+                f"keeping {'an' if k[0] in 'AEIOU' else 'a'} {k} objective", float(r["dy/dx"]),
+                float(r["Conf. Int. Low"]), float(r["Cont. Int. Hi."]), float(r["Pr(>|z|)"]), MIN_RATE_EFFECT, "pp",
                 f"win rate {100 * yes['share'].mean():.1f}% when kept, {100 * no['share'].mean():.1f}% when not; "
                 f"logistic regression, adjusted for the player count and the other kinds kept"))
 
