@@ -242,3 +242,12 @@ def test_the_report_is_written_with_its_figures(tmp_path: Path) -> None:
 def test_report_of_a_directory_without_a_study_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["study", "report", str(tmp_path)]) == 2
     assert "not a study dataset" in capsys.readouterr().err
+
+
+def test_the_siliconvania_report_tests_every_objective_kind_kept(tmp_path: Path) -> None:
+    text = study(game="siliconvania", players="[2]", agents='["random"]', stop="games = 16")
+    run_study(parse_study(text), tmp_path / "sv")
+    page = write_report(tmp_path / "sv").read_text()
+    assert 'src="objectives.png"' in page and 'src="mean_bid.png"' in page
+    kinds = {k for r in read_rows(tmp_path / "sv") for o in r["seat_objectives"] for k in o.split("|") if k}
+    assert kinds and all(f"{k} objective" in page for k in kinds)
