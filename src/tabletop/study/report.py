@@ -330,6 +330,21 @@ class _Report:
             ax.set_title(f"{k} players")
             ax.set_ylabel("perfect games (%), 95% CI")
         axes[0][-1].legend(title="variant / dark shrines", fontsize=7, title_fontsize=7, loc="upper right")
+        table = []
+        for key in ["players"] + [c for c in ("opt_variant", "opt_dark_shrines") if c in g]:
+            for lvl, sub in g.groupby(key, sort=True, observed=True):
+                w, n = float(sub["perfect"].sum()), len(sub)
+                lo, hi = wilson(w, n)
+                m = float(sub["cards_left"].mean())
+                half = Z95 * float(sub["cards_left"].std(ddof=1)) / math.sqrt(n) if n > 1 else 0.0
+                table.append(f"<tr><td>{html.escape(key.removeprefix('opt_'))} = {html.escape(str(lvl))}</td>"
+                             f"<td>{n}</td><td>{_pct(w / n)} ({_pct(lo)}-{_pct(hi)})</td>"
+                             f"<td>{m:.2f} ({m - half:.2f}-{m + half:.2f})</td></tr>")
+        self.sections.append("<h2>Perfect games and cards left by factor</h2><table><tr><th>games with</th>"
+                             "<th>games</th><th>perfect (95% CI)</th><th>mean cards left (95% CI)</th></tr>"
+                             + "".join(table) + "</table><p class=\"cap\">Each factor's levels over all the games "
+                             "at that level (the other factors mixed as the design mixes them); Wilson intervals for "
+                             "rates, normal intervals for means.</p>")
         self.save(fig, "perfect", "Perfect-game rate by player count and variant",
                   "The share of games the team ends with no card left, per player count, Tavern variant and Dark "
                   "Shrines, with 95% Wilson intervals.")
