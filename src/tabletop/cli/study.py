@@ -30,7 +30,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--out", default=None, help="the dataset directory (default: the study file's name + .study)")
     p.add_argument("--games", type=int, default=None, help="the game budget (default: the file's [stop] games)")
     p.add_argument("--target", type=float, default=None, help="the stopping figure's target (default: the file's)")
-    p.add_argument("--workers", type=int, default=None, help="local processes, or Ray tasks in flight (default 1)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="local processes (default 1), or Ray CPUs (default: the cluster's)")
     p.add_argument("--backend", choices=BACKENDS, default="local", help="where games run (default local)")
     p.add_argument("--address", default=None, help="the Ray cluster: auto, or ray://host:port (default: start one)")
     p.add_argument("--report", default=None, metavar="DIR",
