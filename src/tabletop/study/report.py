@@ -265,8 +265,8 @@ class _Report:
         self.save(fig, "objectives", "Win rate by objective kept",
                   "The win rate of the seats that kept at least one objective of each kind, with 95% Wilson "
                   "intervals; the dashed line is the mean fair rate over the player counts. Each kind's effect on "
-                  "winning is tested by a logistic regression adjusted for the player count and the other kinds "
-                  "kept (its average marginal effect, in points).")
+                  "winning is tested by a logistic regression adjusted for the player count (its average marginal "
+                  "effect, in points).")
         fig, axes = _figure(6, 3.6)
         bins = self.seats["mean_bid"].round().clip(1, 7).astype(int)
         groups = _group(self.seats.assign(bid=bins), "bid", "share")
@@ -277,30 +277,29 @@ class _Report:
                   "The win rate of seats by their mean revealed bid card, rounded, with 95% Wilson intervals.")
 
     def _objective_tests(self, kept: list[tuple[str, Any]]) -> None:
-        """Each kind's effect on winning, adjusted for the player count and the other kinds kept (logistic)."""
+        """Each kind's effect on winning, adjusted for the player count: one logistic model per kind (not one with
+        every kind: a seat keeps about as many objectives whatever their kinds, so the kinds would stand in for each
+        other and each effect would read against the kinds not kept)."""
         import statsmodels.formula.api as smf
 
-        data = self.seats.assign(**{f"kept_{i}": mask.astype(float) for i, (_, mask) in enumerate(kept)})
-        terms = [f"kept_{i}" for i, (_, mask) in enumerate(kept) if 0 < int(mask.sum()) < len(mask)]
-        if not terms:
-            return
         players = " + C(players)" if self.seats["players"].nunique() > 1 else ""
-        try:
-            frame = smf.logit(f"won ~ {' + '.join(terms)}{players}", data=data).fit(disp=0) \
-                .get_margeff(at="overall").summary_frame()
-        except Exception as e:  # a model that cannot be fitted: said on the page
-            self.sections.append(f"<p class=\"cap\">The objectives model could not be fitted: "
-                                 f"{html.escape(str(e)[:200])}</p>")
-            return
-        for t in terms:
-            k, mask = kept[int(t.split("_")[1])]
-            r = frame.loc[t]
+        for k, mask in kept:
+            if not 0 < int(mask.sum()) < len(mask):
+                continue
+            data = self.seats.assign(kept=mask.astype(float))
+            try:
+                r = smf.logit(f"won ~ kept{players}", data=data).fit(disp=0).get_margeff(at="overall") \
+                    .summary_frame().loc["kept"]
+            except Exception as e:  # a model that cannot be fitted: said on the page
+                self.sections.append(f"<p class=\"cap\">The {html.escape(k)} objective model could not be fitted: "
+                                     f"{html.escape(str(e)[:200])}</p>")
+                continue
             yes, no = self.seats[mask], self.seats[~mask]
             self.tests.append(Hypothesis(
                 f"keeping {'an' if k[0] in 'AEIOU' else 'a'} {k} objective", float(r["dy/dx"]),
                 float(r["Conf. Int. Low"]), float(r["Cont. Int. Hi."]), float(r["Pr(>|z|)"]), MIN_RATE_EFFECT, "pp",
                 f"win rate {100 * yes['share'].mean():.1f}% when kept, {100 * no['share'].mean():.1f}% when not; "
-                f"logistic regression, adjusted for the player count and the other kinds kept"))
+                "logistic regression, adjusted for the player count"))
 
     # -- cooperative --
     def silencio(self) -> None:
