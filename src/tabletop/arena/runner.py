@@ -5,8 +5,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
-import multiprocessing
-import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +22,7 @@ from rich.progress import (
 )
 
 from tabletop.agents import make_agent, play_game
+from tabletop.arena.backends import Backend, LocalBackend
 from tabletop.arena.schedule import Match, lineup, schedule
 from tabletop.arena.stats import GameOutcome, Summary, summarize
 from tabletop.core import game_info, new_game
@@ -64,10 +63,6 @@ class ArenaResult:
     all still here, for the caller to keep elsewhere."""
 
 
-def _init_worker() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and terminates the pool
-
-
 def run_arena(
     game: str,
     specs: Sequence[str],
@@ -80,11 +75,14 @@ def run_arena(
     progress: bool = False,
     console: Console | None = None,
     on_outcome: Callable[[GameOutcome], None] | None = None,
+    backend: Backend | None = None,
 ) -> ArenaResult:
     """Play `games` games between the agent `specs` with rotated seats; see `tabletop.arena.schedule`.
 
     Every spec is checked before any game starts. `out` gets one JSON line per finished game (with its record,
     replayable with `tabletop.replay`). A KeyboardInterrupt stops the run and keeps the games finished so far.
+    `backend` (see `tabletop.arena.backends`) runs the games, and stays open for the caller; without one, `workers`
+    local processes do.
     """
     info = game_info(game)
     seats = lineup(game, specs, players)
@@ -100,13 +98,13 @@ def run_arena(
     with contextlib.ExitStack() as stack:
         sink = stack.enter_context(Path(out).open("w", encoding="utf-8")) if out is not None else None
         bar = _progress(console) if progress else None
-        pool = None
-        if workers > 1:  # the pool is forked before the progress bar starts its refresh thread
-            pool = stack.enter_context(multiprocessing.get_context().Pool(workers, initializer=_init_worker))
+        if backend is None:  # the pool is forked before the progress bar starts its refresh thread
+            backend = LocalBackend(workers)
+            stack.callback(backend.close)
         if bar is not None:
             stack.enter_context(bar)
             task = bar.add_task(f"{info.title} {len(seats)}p", total=games)
-        stream = map(play_match, matches) if pool is None else pool.imap_unordered(play_match, matches, chunksize=1)
+        stream = backend.imap_unordered(play_match, matches)
         try:
             for o in stream:
                 outcomes.append(o)
@@ -125,9 +123,6 @@ def run_arena(
                     bar.advance(task)
         except KeyboardInterrupt:
             interrupted = True
-        if pool is not None:
-            pool.terminate()  # no-op when every game is done; stops running games after Ctrl-C
-            pool.join()
     outcomes.sort(key=lambda o: o.index)
     return ArenaResult(game, seats, outcomes, summarize(outcomes, seats, info.cooperative), interrupted, games,
                        out_error)

@@ -8,7 +8,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from tabletop.arena import render_result, run_arena
+from tabletop.agents import make_agent
+from tabletop.arena import lineup, render_result, run_arena
+from tabletop.arena.backends import BACKENDS, make_backend
 from tabletop.cli.common import Refused, check_output_path, fail, fallback_path, write_keeping_work
 from tabletop.cli.options import parse_options
 from tabletop.cli.play import command_name
@@ -32,7 +34,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--agents", required=True, help="comma-separated agent specs, one per seat (';' also separates)")
     p.add_argument("--games", type=int, default=20, help="number of games (default 20; use a multiple of --players)")
     p.add_argument("--players", type=int, default=None, help="seats per game (default: the number of specs)")
-    p.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="local processes (default 1), or Ray tasks in flight (default: the cluster's CPUs)")
+    p.add_argument("--backend", choices=BACKENDS, default="local", help="where games run: local or ray (default local)")
+    p.add_argument("--address", default=None, help="the Ray cluster: auto, or ray://host:port (default: start one)")
     p.add_argument("--seed", type=int, default=0, help="arena seed: fixes every deal and agent seed (default 0)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
     p.add_argument("--out", default=None, help="write every game (with its replayable record) as JSON lines here")
@@ -78,20 +83,34 @@ def run(args: argparse.Namespace) -> int:
     try:
         out = check_output_path(args.out, "--out") if args.out is not None else None
         plot = check_plot_path(args.plot) if args.plot is not None else None
-        if args.workers < 1:
+        if args.workers is not None and args.workers < 1:
             raise Refused(f"--workers must be at least 1, not {args.workers}")
-        result = run_arena(
-            args.game,
-            split_specs(args.agents),
-            args.games,
-            players=args.players,
-            workers=args.workers,
-            seed=args.seed,
-            options=parse_options(args.game, args.option or []),
-            out=out,
-            progress=not args.no_progress,
-            console=err,
-        )
+        if args.backend == "local" and args.address is not None:
+            raise Refused("--address is for --backend ray")
+        specs = split_specs(args.agents)
+        options = parse_options(args.game, args.option or [])
+        backend = None
+        if args.backend != "local":  # the request is checked before a cluster starts
+            for spec in dict.fromkeys(lineup(args.game, specs, args.players)):
+                make_agent(spec, args.game, 0)
+            backend = make_backend(args.backend, args.workers, args.address)
+        try:
+            result = run_arena(
+                args.game,
+                specs,
+                args.games,
+                players=args.players,
+                workers=args.workers or 1,
+                seed=args.seed,
+                options=options,
+                out=out,
+                progress=not args.no_progress,
+                console=err,
+                backend=backend,
+            )
+        finally:
+            if backend is not None:
+                backend.close()
     except (TabletopError, ValueError) as e:
         return fail(e)
     console.print(render_result(result))

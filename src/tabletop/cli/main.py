@@ -1,4 +1,4 @@
-"""The `tabletop` command: games, play, replay, bench, arena, serve, loadtest."""
+"""The `tabletop` command: games, play, replay, bench, arena, study, serve, loadtest."""
 
 from __future__ import annotations
 
@@ -80,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
         arena = None
     if arena is not None:
         arena.add_parser(sub)
+    importlib.import_module("tabletop.cli.study").add_parser(sub)
     return parser
 
 

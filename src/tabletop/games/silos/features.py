@@ -1,0 +1,38 @@
+"""Per-seat features of a finished game of SILOS, for balance studies (`tabletop study`).
+
+`position`: the seat's place in turn order, 1 for the start player. `rank`: its Town Hall rank among the players
+(1 = best) once the initial positioning is over (the re-ranking by influence at the Town Hall), the rank it starts
+its first turn with; in the two-player game the non-player faction (locked at rank 1) is left out. `rank_end`: its
+rank when the game ends (the Town Hall power re-ranks during play). `emblems`: emblems at the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core import new_game
+from tabletop.games.silos.frames import K_POSITIONING
+from tabletop.games.silos.state import SilosState
+
+
+def _player_ranks(s: SilosState) -> list[int]:
+    order = [f for f in s.rank if f != s.npf]
+    return [order.index(p) + 1 for p in range(s.players)]
+
+
+def seat_features(state: Any) -> dict[str, list[Any]]:
+    """The feature columns of a finished game, one value per seat."""
+    s: SilosState = state
+    n = s.players
+    record = s.record()
+    replay: SilosState = new_game("silos", n, record["seed"], record["options"])  # type: ignore[assignment]
+    for text in record["actions"]:
+        if not any(fr[0] == K_POSITIONING for fr in replay.stack):
+            break
+        replay.apply(text)
+    return {
+        "position": [(p - s.start) % n + 1 for p in range(n)],
+        "rank": _player_ranks(replay),
+        "rank_end": _player_ranks(s),
+        "emblems": list(s.emblems),
+    }

@@ -1,0 +1,548 @@
+"""The report of a study: an HTML page and its PNG plots, every figure with its 95% interval.
+
+Rates (win rates, perfect-game rates, shares of a cards-left count) have Wilson intervals; a seat's win counts its
+share of the win (1/k for k winners, so the rates of a game's seats add up to one and the fair rate is 1/players).
+Table-wide factors are shown by their effect from regressions (statsmodels): logistic for wins and perfect games,
+as average marginal effects in percentage points, linear for game length, score spread and cards left, each
+against the factor's first level with the other factors held fixed. Every test the report makes is listed with its
+p-value and its Holm-adjusted p-value (Holm's step-down correction over all the report's tests, which holds the
+family-wise error rate at 5%); a finding is stated in words at the top only if its adjusted p-value is below 0.05
+and its effect is at least the stated minimum: 2 percentage points for a rate, 5% of the overall mean for a length,
+a spread or cards left.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tabletop.arena.stats import Z95, wilson
+from tabletop.core import game_info
+from tabletop.study.runner import read_rows, stored_spec
+from tabletop.study.spec import StudyError, StudySpec, level_label
+
+MIN_RATE_EFFECT = 0.02
+"""The smallest effect on a rate stated as a finding: 2 percentage points."""
+MIN_RELATIVE_EFFECT = 0.05
+"""The smallest effect on a length, a spread or cards left stated as a finding: 5% of the overall mean."""
+ALPHA = 0.05
+CORRECTION = "Holm"
+
+
+@dataclass
+class Hypothesis:
+    """One hypothesis test of the report: its words, effect (with its 95% interval), p-value and minimum effect."""
+
+    words: str  # "the start player's win rate in 4-player games"
+    effect: float  # rate points (0.021) or units of the measure
+    lo: float
+    hi: float
+    p: float
+    minimum: float
+    unit: str  # "pp" for rate points, else the measure's unit
+    detail: str = ""  # e.g. "27.1% against a fair 25.0%"
+    p_adj: float = math.nan
+
+    @property
+    def kept(self) -> bool:
+        """Whether the test survives the correction and is at least the minimum effect."""
+        return self.p_adj < ALPHA and abs(self.effect) >= self.minimum
+
+    def effect_text(self) -> str:
+        if self.unit == "pp":
+            return f"{100 * self.effect:+.1f} points (95% CI {100 * self.lo:+.1f} to {100 * self.hi:+.1f})"
+        return f"{self.effect:+.2f} {self.unit} (95% CI {self.lo:+.2f} to {self.hi:+.2f})"
+
+
+def correct(tests: list[Hypothesis]) -> None:
+    """Set every test's Holm-adjusted p-value (statsmodels' multipletests)."""
+    if not tests:
+        return
+    from statsmodels.stats.multitest import multipletests
+
+    _, adj, _, _ = multipletests([min(1.0, max(0.0, t.p)) for t in tests], alpha=ALPHA, method="holm")
+    for t, a in zip(tests, adj, strict=True):
+        t.p_adj = float(a)
+
+
+def _z_p(z: float) -> float:
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def rate_vs(wins: float, n: int, p0: float) -> tuple[float, float]:
+    """The z statistic and two-sided p-value of a rate `wins/n` against `p0` (normal approximation)."""
+    if n == 0 or p0 <= 0 or p0 >= 1:
+        return 0.0, 1.0
+    z = (wins / n - p0) / math.sqrt(p0 * (1 - p0) / n)
+    return z, _z_p(z)
+
+
+def two_rates(w1: float, n1: int, w2: float, n2: int) -> tuple[float, float, float, float]:
+    """Difference of two rates (first minus second), its 95% interval and two-sided p-value (pooled z test)."""
+    if n1 == 0 or n2 == 0:
+        return 0.0, -1.0, 1.0, 1.0
+    p1, p2 = w1 / n1, w2 / n2
+    pooled = (w1 + w2) / (n1 + n2)
+    se0 = math.sqrt(max(pooled * (1 - pooled), 1e-12) * (1 / n1 + 1 / n2))
+    se = math.sqrt(max(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2, 1e-12))
+    d = p1 - p2
+    return d, d - Z95 * se, d + Z95 * se, _z_p(d / se0)
+
+
+# ---- frames ------------------------------------------------------------------------------------------------------
+def frames(spec: StudySpec, rows: list[dict[str, Any]]) -> tuple[Any, Any]:
+    """The games frame (one row per game) and the seats frame (one row per seat of a game), as pandas frames."""
+    import pandas as pd
+
+    factors = [f"opt_{k}" for k in sorted(spec.options)]
+    games, seats = [], []
+    for r in rows:
+        g = {"players": r["players"], "agents": r["agents"], "length": r["length"],
+             "spread": max(r["scores"]) - min(r["scores"]), "perfect": float(bool(r["winners"])),
+             "cards_left": -r["scores"][0], **{f: r.get(f, "") for f in factors}}
+        games.append(g)
+        for p in range(r["players"]):
+            s = {**g, "share": r["shares"][p], "won": float(r["shares"][p] > 0), "score": r["scores"][p],
+                 "spec": r["specs"][p]}
+            for k, v in r.items():
+                if k.startswith("seat_"):
+                    s[k[5:]] = v[p]
+            seats.append(s)
+    gdf, sdf = pd.DataFrame(games), pd.DataFrame(seats)
+    for k in sorted(spec.options):  # levels in the study file's order: the first is the reference
+        levels = list(dict.fromkeys(level_label(v) for v in spec.options[k]))
+        for df in (gdf, sdf):
+            df[f"opt_{k}"] = pd.Categorical(df[f"opt_{k}"], categories=levels)
+    return gdf, sdf
+
+
+# ---- plots -------------------------------------------------------------------------------------------------------
+def _figure(width: float = 7.0, height: float = 4.0, ncols: int = 1, nrows: int = 1) -> tuple[Any, Any]:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), layout="constrained")
+    axes = fig.subplots(nrows, ncols, squeeze=False)
+    return fig, axes
+
+
+def _err(rates: list[float], cis: list[tuple[float, float]]) -> list[list[float]]:
+    """Error bars in percent below and above each rate (never negative: Wilson bounds of 0 or 1 round)."""
+    return [[max(0.0, 100 * (r - lo)) for r, (lo, _) in zip(rates, cis, strict=True)],
+            [max(0.0, 100 * (hi - r)) for r, (_, hi) in zip(rates, cis, strict=True)]]
+
+
+def _rate_bars(ax: Any, labels: list[str], wins: list[float], ns: list[int], fair: float | None = None,
+               colour: str = "tab:blue") -> None:
+    rates = [w / n if n else 0.0 for w, n in zip(wins, ns, strict=True)]
+    cis = [wilson(w, n) for w, n in zip(wins, ns, strict=True)]
+    err = _err(rates, cis)
+    ax.bar(labels, [100 * r for r in rates], yerr=err, capsize=4, color=colour, alpha=0.8)
+    if fair is not None:
+        ax.axhline(100 * fair, color="grey", linestyle="--", linewidth=1, label=f"fair {100 * fair:.1f}%")
+        ax.legend(loc="lower right", fontsize=8)
+    ax.set_ylabel("win rate (%), 95% CI")
+
+
+def _group(df: Any, key: str | list[str], value: str) -> list[tuple[Any, float, int]]:
+    out = []
+    for k, sub in df.groupby(key, sort=True, observed=True):
+        out.append((k, float(sub[value].sum()), len(sub)))
+    return out
+
+
+class _Report:
+    def __init__(self, spec: StudySpec, games: Any, seats: Any, out: Path) -> None:
+        self.spec, self.games, self.seats, self.out = spec, games, seats, out
+        self.tests: list[Hypothesis] = []
+        self.sections: list[str] = []  # HTML blocks
+        self.info = game_info(spec.game)
+
+    def save(self, fig: Any, name: str, title: str, caption: str) -> None:
+        path = self.out / f"{name}.png"
+        fig.savefig(path, dpi=110)
+        self.sections.append(f"<h2>{html.escape(title)}</h2><img src=\"{path.name}\" alt=\"{html.escape(title)}\">"
+                             f"<p class=\"cap\">{html.escape(caption)}</p>")
+
+    # -- per-seat figures (competitive games) --
+    def seat_position(self) -> None:
+        counts = sorted(self.seats["players"].unique())
+        fig, axes = _figure(3.2 * len(counts) + 1, 3.6, ncols=len(counts))
+        for ax, k in zip(axes[0], counts, strict=True):
+            sub = self.seats[self.seats["players"] == k]
+            groups = _group(sub, "position", "share")
+            _rate_bars(ax, [str(int(g[0])) for g in groups], [g[1] for g in groups], [g[2] for g in groups], 1 / k)
+            ax.set_title(f"{k} players")
+            ax.set_xlabel("seat position (1 = first player)" if self.spec.game != "siliconvania" else "seat")
+            for pos, w, n in groups:
+                _, p = rate_vs(w, n, 1 / k)
+                lo, hi = wilson(w, n)
+                who = "the start player" if pos == 1 and self.spec.game != "siliconvania" else f"seat position {pos}"
+                self.tests.append(Hypothesis(f"the win rate of {who} in {k}-player games", w / n - 1 / k, lo - 1 / k,
+                                       hi - 1 / k, p, MIN_RATE_EFFECT, "pp",
+                                       f"{100 * w / n:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) against a fair "
+                                       f"{100 / k:.1f}%, {n} games"))
+        self.save(fig, "seat_position", "Win rate by seat position",
+                  "Each seat's share of the wins (a shared win split evenly) by its position in turn order, with "
+                  "95% Wilson intervals; the dashed line is the fair rate, 1/players.")
+
+    def silos_rank(self) -> None:
+        counts = sorted(self.seats["players"].unique())
+        fig, axes = _figure(3.2 * len(counts) + 1, 3.6, ncols=len(counts))
+        for ax, k in zip(axes[0], counts, strict=True):
+            sub = self.seats[self.seats["players"] == k]
+            groups = _group(sub, "rank", "share")
+            _rate_bars(ax, [str(int(g[0])) for g in groups], [g[1] for g in groups], [g[2] for g in groups], 1 / k,
+                       "tab:orange")
+            ax.set_title(f"{k} players")
+            ax.set_xlabel("Town Hall rank after positioning (1 = best)")
+            for rank, w, n in groups:
+                _, p = rate_vs(w, n, 1 / k)
+                lo, hi = wilson(w, n)
+                self.tests.append(Hypothesis(f"the win rate of Town Hall rank {rank} in {k}-player games",
+                                       w / n - 1 / k, lo - 1 / k, hi - 1 / k, p, MIN_RATE_EFFECT, "pp",
+                                       f"{100 * w / n:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) against a fair "
+                                       f"{100 / k:.1f}%, {n} games"))
+        self.save(fig, "rank", "Win rate by Town Hall rank",
+                  "Each seat's share of the wins by its Town Hall rank once the initial positioning is over (the "
+                  "rank it starts play with), with 95% Wilson intervals; the dashed line is the fair rate.")
+
+    def by_level(self) -> None:
+        """Win rate of the start player (and of rank 1 in SILOS) at each level of each varied option."""
+        varied = [k for k in sorted(self.spec.options) if len(self.spec.options[k]) > 1]
+        if not varied:
+            return
+        which = [("position", 1, "the start player")] if self.spec.game != "siliconvania" else []
+        if self.spec.game == "silos":
+            which.append(("rank", 1, "Town Hall rank 1"))
+        if not which:
+            return
+        fig, axes = _figure(3.4 * len(varied) + 1, 3.6 * len(which), ncols=len(varied), nrows=len(which))
+        for row, (col, value, who) in enumerate(which):
+            for c, name in enumerate(varied):
+                ax = axes[row][c]
+                sub = self.seats[self.seats[col] == value]
+                groups = _group(sub, f"opt_{name}", "share")
+                fair = float((1 / sub["players"]).mean()) if len(sub) else None
+                _rate_bars(ax, [str(g[0]) for g in groups], [g[1] for g in groups], [g[2] for g in groups], fair,
+                           "tab:green")
+                ax.set_title(f"{who}, by {name}", fontsize=9)
+                ax.set_xlabel(name)
+                ax.tick_params(axis="x", labelsize=7)
+                base = groups[0]
+                for lvl, w, n in groups[1:]:
+                    d, lo, hi, p = two_rates(w, n, base[1], base[2])
+                    self.tests.append(Hypothesis(f"the win rate of {who} with {name} = {lvl} rather than {base[0]}",
+                                                 d, lo, hi, p, MIN_RATE_EFFECT, "pp",
+                                           f"{100 * w / n:.1f}% against {100 * base[1] / base[2]:.1f}%"))
+        self.save(fig, "by_option", "Seat advantages by option",
+                  "The win rate of the start player" + (" and of Town Hall rank 1" if len(which) > 1 else "")
+                  + " at each level of each varied option, with 95% Wilson intervals; the dashed line is the fair "
+                  "rate. Each level is tested against the first (two-proportion z test).")
+
+    def objectives(self) -> None:
+        kinds = sorted({k for v in self.seats["objectives"].fillna("") for k in v.split("|") if k})
+        kept = [(k, self.seats["objectives"].fillna("").str.split("|").apply(lambda xs, k=k: k in xs))
+                for k in kinds]
+        fig, axes = _figure(8, 3.8)
+        ax = axes[0][0]
+        labels, wins, ns = [], [], []
+        for k, mask in kept:
+            yes = self.seats[mask]
+            if not len(yes):
+                continue
+            labels.append(k)
+            wins.append(float(yes["share"].sum()))
+            ns.append(len(yes))
+        self._objective_tests(kept)
+        fair = float((1 / self.seats["players"]).mean())
+        _rate_bars(ax, labels, wins, ns, fair, "tab:purple")
+        ax.set_xlabel("objective kind kept (at least one card)")
+        ax.tick_params(axis="x", labelsize=8)
+        self.save(fig, "objectives", "Win rate by objective kept",
+                  "The win rate of the seats that kept at least one objective of each kind, with 95% Wilson "
+                  "intervals; the dashed line is the mean fair rate over the player counts. Each kind's effect on "
+                  "winning is tested by a logistic regression adjusted for the player count (its average marginal "
+                  "effect, in points).")
+        fig, axes = _figure(6, 3.6)
+        bins = self.seats["mean_bid"].round().clip(1, 7).astype(int)
+        groups = _group(self.seats.assign(bid=bins), "bid", "share")
+        _rate_bars(axes[0][0], [str(g[0]) for g in groups], [g[1] for g in groups], [g[2] for g in groups], fair,
+                   "tab:red")
+        axes[0][0].set_xlabel("mean silent bid (rounded)")
+        self.save(fig, "mean_bid", "Win rate by mean bid",
+                  "The win rate of seats by their mean revealed bid card, rounded, with 95% Wilson intervals.")
+
+    def _objective_tests(self, kept: list[tuple[str, Any]]) -> None:
+        """Each kind's effect on winning, adjusted for the player count: one logistic model per kind (not one with
+        every kind: a seat keeps about as many objectives whatever their kinds, so the kinds would stand in for each
+        other and each effect would read against the kinds not kept)."""
+        import statsmodels.formula.api as smf
+
+        players = " + C(players)" if self.seats["players"].nunique() > 1 else ""
+        for k, mask in kept:
+            if not 0 < int(mask.sum()) < len(mask):
+                continue
+            data = self.seats.assign(kept=mask.astype(float))
+            try:
+                r = smf.logit(f"won ~ kept{players}", data=data).fit(disp=0).get_margeff(at="overall") \
+                    .summary_frame().loc["kept"]
+            except Exception as e:  # a model that cannot be fitted: said on the page
+                self.sections.append(f"<p class=\"cap\">The {html.escape(k)} objective model could not be fitted: "
+                                     f"{html.escape(str(e)[:200])}</p>")
+                continue
+            yes, no = self.seats[mask], self.seats[~mask]
+            self.tests.append(Hypothesis(
+                f"keeping {'an' if k[0] in 'AEIOU' else 'a'} {k} objective", float(r["dy/dx"]),
+                float(r["Conf. Int. Low"]), float(r["Cont. Int. Hi."]), float(r["Pr(>|z|)"]), MIN_RATE_EFFECT, "pp",
+                f"win rate {100 * yes['share'].mean():.1f}% when kept, {100 * no['share'].mean():.1f}% when not; "
+                "logistic regression, adjusted for the player count"))
+
+    # -- cooperative --
+    def silencio(self) -> None:
+        g = self.games
+        counts = sorted(g["players"].unique())
+        variants = list(g["opt_variant"].cat.categories) if "opt_variant" in g else ["none"]
+        shrines = list(g["opt_dark_shrines"].cat.categories) if "opt_dark_shrines" in g else ["none"]
+        fig, axes = _figure(3.4 * len(counts) + 1, 3.8, ncols=len(counts))
+        width = 0.8 / max(1, len(variants) * len(shrines))
+        for ax, k in zip(axes[0], counts, strict=True):
+            sub = g[g["players"] == k]
+            i = 0
+            for v in variants:
+                for s in shrines:
+                    cell = sub
+                    if "opt_variant" in g:
+                        cell = cell[cell["opt_variant"] == v]
+                    if "opt_dark_shrines" in g:
+                        cell = cell[cell["opt_dark_shrines"] == s]
+                    w, n = float(cell["perfect"].sum()), len(cell)
+                    lo, hi = wilson(w, n)
+                    r = w / n if n else 0.0
+                    ax.bar(i * width, 100 * r, width, yerr=_err([r], [(lo, hi)]), capsize=2,
+                           label=f"{v} / {s}")
+                    i += 1
+            ax.set_xticks([])
+            ax.set_title(f"{k} players")
+            ax.set_ylabel("perfect games (%), 95% CI")
+        axes[0][-1].legend(title="variant / dark shrines", fontsize=7, title_fontsize=7, loc="upper right")
+        table = []
+        for key in ["players"] + [c for c in ("opt_variant", "opt_dark_shrines") if c in g]:
+            for lvl, sub in g.groupby(key, sort=True, observed=True):
+                w, n = float(sub["perfect"].sum()), len(sub)
+                lo, hi = wilson(w, n)
+                m = float(sub["cards_left"].mean())
+                half = Z95 * float(sub["cards_left"].std(ddof=1)) / math.sqrt(n) if n > 1 else 0.0
+                table.append(f"<tr><td>{html.escape(key.removeprefix('opt_'))} = {html.escape(str(lvl))}</td>"
+                             f"<td>{n}</td><td>{_pct(w / n)} ({_pct(lo)}-{_pct(hi)})</td>"
+                             f"<td>{m:.2f} ({m - half:.2f}-{m + half:.2f})</td></tr>")
+        self.sections.append("<h2>Perfect games and cards left by factor</h2><table><tr><th>games with</th>"
+                             "<th>games</th><th>perfect (95% CI)</th><th>mean cards left (95% CI)</th></tr>"
+                             + "".join(table) + "</table><p class=\"cap\">Each factor's levels over all the games "
+                             "at that level (the other factors mixed as the design mixes them); Wilson intervals for "
+                             "rates, normal intervals for means.</p>")
+        self.save(fig, "perfect", "Perfect-game rate by player count and variant",
+                  "The share of games the team ends with no card left, per player count, Tavern variant and Dark "
+                  "Shrines, with 95% Wilson intervals.")
+        fig, axes = _figure(3.6 * len(variants) + 1, 2.8 * len(counts), ncols=len(variants), nrows=len(counts))
+        top = int(min(12, g["cards_left"].max())) if len(g) else 0
+        for r_i, k in enumerate(counts):
+            for c_i, v in enumerate(variants):
+                ax = axes[r_i][c_i]
+                for s in shrines:
+                    cell = g[(g["players"] == k)]
+                    if "opt_variant" in g:
+                        cell = cell[cell["opt_variant"] == v]
+                    if "opt_dark_shrines" in g:
+                        cell = cell[cell["opt_dark_shrines"] == s]
+                    n = len(cell)
+                    xs = list(range(top + 1))
+                    counts_at = [float((cell["cards_left"].clip(upper=top) == x).sum()) for x in xs]
+                    rates = [c / n if n else 0.0 for c in counts_at]
+                    cis = [wilson(c, n) for c in counts_at]
+                    ax.errorbar(xs, [100 * r for r in rates], yerr=_err(rates, cis),
+                                marker="o", markersize=3, capsize=2, linewidth=1, label=f"dark shrines {s}")
+                ax.set_title(f"{k} players, variant {v}", fontsize=9)
+                ax.set_xlabel(f"cards left ({top} = {top} or more)")
+                ax.set_ylabel("games (%), 95% CI")
+        axes[0][-1].legend(fontsize=7)
+        self.save(fig, "cards_left", "Cards left at the end",
+                  "The distribution of the team's cards left at the end of a game, per player count, variant and "
+                  "Dark Shrines, each share with its 95% Wilson interval.")
+
+    # -- regressions of table-wide factors --
+    def effects(self) -> None:
+        import statsmodels.formula.api as smf
+
+        varied = [f"opt_{k}" for k in sorted(self.spec.options) if len(self.spec.options[k]) > 1]
+        with_players = (["players"] if len(self.spec.players) > 1 else []) + varied
+        models: list[tuple[str, Any, str, str, str, list[str]]] = []  # title, data, outcome, kind, unit, terms
+        if self.info.cooperative:
+            models += [("perfect game", self.games, "perfect", "logit", "pp", with_players),
+                       ("cards left", self.games, "cards_left", "ols", "cards", with_players)]
+        else:
+            first = self.seats[self.seats["position"] == 1]
+            if varied and self.spec.game != "siliconvania":
+                models.append(("start player wins", first, "won", "logit", "pp", varied))
+        models += [("game length", self.games, "length", "ols", "actions", with_players)]
+        if not self.info.cooperative:
+            models.append(("score spread", self.games, "spread", "ols", "points", with_players))
+        rows: list[tuple[str, str, float, float, float]] = []  # model, term, effect, lo, hi
+        for title, data, y, kind, unit, terms in models:
+            if not terms or data[y].nunique() < 2:
+                continue
+            formula = f"{y} ~ " + " + ".join(f"C({t})" for t in terms)
+            try:
+                if kind == "logit":
+                    res = smf.logit(formula, data=data).fit(disp=0)
+                    frame = res.get_margeff(at="overall").summary_frame()
+                    est = [(str(i), float(r["dy/dx"]), float(r["Conf. Int. Low"]), float(r["Cont. Int. Hi."]),
+                            float(r["Pr(>|z|)"])) for i, r in frame.iterrows()]
+                    minimum = MIN_RATE_EFFECT
+                else:
+                    res = smf.ols(formula, data=data).fit(cov_type="HC3")
+                    ci = res.conf_int()
+                    est = [(str(i), float(res.params[i]), float(ci.loc[i, 0]), float(ci.loc[i, 1]),
+                            float(res.pvalues[i])) for i in res.params.index if i != "Intercept"]
+                    minimum = MIN_RELATIVE_EFFECT * abs(float(data[y].mean()))
+            except Exception as e:  # a model that cannot be fitted (perfect separation, one level): said
+                self.sections.append(f"<p class=\"cap\">The {html.escape(title)} model could not be fitted: "
+                                     f"{html.escape(str(e)[:200])}</p>")
+                continue
+            for term, eff, lo, hi, p in est:
+                label = _term_label(term, self.spec)
+                rows.append((title, label, eff, lo, hi))
+                others = [t.removeprefix("opt_") for t in terms if not term.startswith(f"C({t})")]
+                model = "logistic regression" if kind == "logit" else "linear regression"
+                self.tests.append(Hypothesis(f"the effect of {label} on {title}", eff, lo, hi, p, minimum, unit,
+                                       f"{model}" + (f", adjusted for {', '.join(others)}" if others else "")))
+        if not rows:
+            return
+        titles = list(dict.fromkeys(r[0] for r in rows))
+        fig, axes = _figure(4.2 * len(titles) + 1, 0.45 * max(4, max(sum(r[0] == t for r in rows) for t in titles))
+                            + 1.5, ncols=len(titles))
+        for ax, t in zip(axes[0], titles, strict=True):
+            mine = [r for r in rows if r[0] == t]
+            scale = 100 if any(m[0] == t and m[3] == "logit" for m in models) else 1
+            ys = list(range(len(mine)))
+            ax.errorbar([scale * r[2] for r in mine], ys,
+                        xerr=[[scale * (r[2] - r[3]) for r in mine], [scale * (r[4] - r[2]) for r in mine]],
+                        fmt="o", capsize=3)
+            ax.axvline(0, color="grey", linewidth=1)
+            ax.set_yticks(ys, [r[1] for r in mine], fontsize=7)
+            unit = next(m[4] for m in models if m[0] == t)
+            ax.set_title(t, fontsize=9)
+            ax.set_xlabel("effect (percentage points), 95% CI" if unit == "pp" else f"effect ({unit}), 95% CI")
+        self.save(fig, "effects", "Effects of the table-wide factors",
+                  "Regression estimates against each factor's first level, the other factors held fixed: logistic "
+                  "models as average marginal effects in percentage points, linear models (HC3 standard errors) in "
+                  "the measure's unit; 95% intervals.")
+
+
+def _term_label(term: str, spec: StudySpec) -> str:
+    m = re.match(r"C\((\w+)\)\[T\.(.*)\]$", term)
+    if not m:
+        return term
+    name, level = m.groups()
+    name = name.removeprefix("opt_")
+    base = "players" if name == "players" else name
+    first = min(spec.players) if name == "players" else spec.options.get(name, [""])[0]
+    return f"{base} = {level} (vs {level_label(first) if name != 'players' else first})"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def write_report(dataset: str | Path, out: str | Path | None = None) -> Path:
+    """Write the report of a dataset directory (default: DATASET/report/index.html, its PNGs beside it)."""
+    spec = stored_spec(dataset)
+    rows = read_rows(dataset)
+    if not rows:
+        raise StudyError(f"{dataset} holds no games yet: run the study first")
+    target = Path(out) if out is not None else Path(dataset) / "report"
+    target.mkdir(parents=True, exist_ok=True)
+    games, seats = frames(spec, rows)
+    rep = _Report(spec, games, seats, target)
+    if rep.info.cooperative:
+        if spec.game == "silencio":
+            rep.silencio()
+    else:
+        rep.seat_position()
+        if spec.game == "silos":
+            rep.silos_rank()
+        if spec.game == "siliconvania":
+            rep.objectives()
+        rep.by_level()
+    rep.effects()
+    _length_figure(rep)
+    correct(rep.tests)
+    page = target / "index.html"
+    page.write_text(_page(rep, len(rows)), encoding="utf-8")
+    return page
+
+
+def _length_figure(rep: _Report) -> None:
+    g = rep.games
+    keys = ["players"] + [f"opt_{k}" for k in sorted(rep.spec.options) if len(rep.spec.options[k]) > 1]
+    groups = list(g.groupby(keys, sort=True, observed=True))
+    fig, axes = _figure(max(5.0, 0.5 * len(groups) + 2), 3.6)
+    ax = axes[0][0]
+    labels, means, errs = [], [], []
+    for k, sub in groups:
+        kk = k if isinstance(k, tuple) else (k,)
+        labels.append(" ".join(f"{v}" for v in kk))
+        m = float(sub["length"].mean())
+        se = float(sub["length"].std(ddof=1)) / math.sqrt(len(sub)) if len(sub) > 1 else 0.0
+        means.append(m)
+        errs.append(Z95 * se)
+    ax.bar(labels, means, yerr=errs, capsize=3, color="tab:gray")
+    ax.set_ylabel("actions per game (mean, 95% CI)")
+    ax.set_xlabel(" / ".join(k.removeprefix("opt_") for k in keys))
+    ax.tick_params(axis="x", labelsize=7, rotation=45)
+    rep.save(fig, "length", "Game length", "Mean actions per game in each cell, with 95% normal intervals.")
+
+
+def _page(rep: _Report, n: int) -> str:
+    spec = rep.spec
+    kept = [t for t in rep.tests if t.kept]
+    kept.sort(key=lambda t: t.p_adj)
+    findings = "".join(f"<li>{html.escape(t.words[0].upper() + t.words[1:])}: {html.escape(t.effect_text())}"
+                       f"{'; ' + html.escape(t.detail) if t.detail else ''} ({CORRECTION}-adjusted p = "
+                       f"{t.p_adj:.2g}).</li>" for t in kept)
+    if not findings:
+        findings = "<li>No effect passes both the correction and the minimum effect.</li>"
+    test_rows = "".join(
+        f"<tr class=\"{'kept' if t.kept else ''}\"><td>{html.escape(t.words)}</td><td>{html.escape(t.effect_text())}"
+        f"</td><td>{html.escape(t.detail)}</td><td>{t.p:.2g}</td><td>{t.p_adj:.2g}</td>"
+        f"<td>{'yes' if t.kept else 'no'}</td></tr>" for t in rep.tests)
+    cells = len(spec.cells())
+    agents = ", ".join(sorted(rep.games["agents"].unique()))
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{html.escape(spec.name)}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 70rem; margin: 2rem auto; padding: 0 1rem; color: #222; }}
+img {{ max-width: 100%; border: 1px solid #ddd; }} .cap {{ color: #555; font-size: 0.9rem; }}
+table {{ border-collapse: collapse; font-size: 0.85rem; }} td, th {{ border: 1px solid #ccc; padding: 0.2rem 0.4rem; }}
+tr.kept {{ background: #eef7ee; }} pre {{ background: #f6f6f6; padding: 0.6rem; overflow-x: auto; }}
+</style></head><body>
+<h1>{html.escape(spec.name)}</h1>
+<p>{html.escape(spec.description)}</p>
+<p>{n} games of {html.escape(rep.info.title)} ({html.escape(agents)}), {spec.kind} design over {cells} cell(s),
+study seed {spec.seed}.</p>
+<h2>Findings</h2>
+<p class="cap">Stated only when the effect survives {CORRECTION}'s correction over the {len(rep.tests)} tests of this
+report (adjusted p &lt; {ALPHA}) and is at least {100 * MIN_RATE_EFFECT:.0f} percentage points for a rate, or
+{100 * MIN_RELATIVE_EFFECT:.0f}% of the overall mean for a length, a spread or cards left.</p>
+<ul>{findings}</ul>
+{''.join(rep.sections)}
+<h2>Every test</h2>
+<table><tr><th>test</th><th>effect</th><th>detail</th><th>p</th><th>{CORRECTION} p</th><th>finding</th></tr>
+{test_rows}</table>
+<h2>The study file</h2>
+<pre>{html.escape(spec.source)}</pre>
+</body></html>
+"""
