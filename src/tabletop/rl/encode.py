@@ -667,12 +667,12 @@ class SilosEncoder(Encoder):
             o[b:e] = zero[b:e]
             self._supplies(o, state, fac)
             snap[nl + 3] = key
-        key = self._seats_key(state)
-        if key is None or key != snap[nl + 4]:
+        seats_key = self._seats_key(state)
+        if seats_key is None or seats_key != snap[nl + 4]:
             b, e = self.o_seats, self.o_target
             o[b:e] = zero[b:e]
             self._seats(o, state, fac)
-            snap[nl + 4] = key
+            snap[nl + 4] = seats_key
         b = self.o_target
         o[b:] = zero[b:]
         self._tail(o, state, seat)
