@@ -539,11 +539,6 @@ class SilosEncoder(Encoder):
         self._seats(o, state, fac)
         self._tail(o, state, me)
 
-    def _supplies_key(self, state: Any) -> tuple[Any, ...]:
-        """What `_supplies` reads (copied: the state's lists change in place)."""
-        return (state.ufo, state.rank[:], state.bag[:], state.hand[:], state.cow_pile, state.caps,
-                state.emblem_supply, state.deck[:], state.discard[:], self._in_play(state), state.revealed)
-
     def _in_play(self, state: Any) -> list[int]:
         in_play = [0] * 4
         discard_frames = self._discard_frames
@@ -572,14 +567,6 @@ class SilosEncoder(Encoder):
             o[self.o_disc + k] = state.discard[k] / 8
             o[self.o_play + k] = in_play[k] / 4
         o[self.o_last + (0 if state.revealed < 0 else 1 + state.revealed)] = 1
-
-    def _seats_key(self, state: Any) -> tuple[Any, ...] | None:
-        """What `_seats` reads (None while figures are being placed: then it is always rewritten)."""
-        stack = state.stack
-        if stack and stack[0][0] == self._k_pos:
-            return None
-        return (state.hum[:], state.cows[:], state.emblems[:], state.target, state.fcards[:], state.held[:],
-                state.crop_left[:])
 
     def _seats(self, o: array[float], state: Any, fac: list[int]) -> None:
         """Write `seats` (zeroed before)."""
@@ -617,9 +604,22 @@ class SilosEncoder(Encoder):
         if state.active is not None:
             o[self.o_active + (state.active - me) % n] = 1
 
-    # location-indexed lists read by `_location`, with how an index maps to its location (j % 7, j // 4 or j)
-    _LOC_LISTS = (("plain", 7), ("dist", 7), ("focus", -4), ("crop", 0), ("abd_cow", 0), ("abd_human", 0),
-                  ("skill", 0))
+    # encode_delta watches these state fields (copies of them as last seen, per seat); a change marks what it feeds
+    _LOC_WATCH = ("plain", "dist", "focus", "crop", "abd_cow", "abd_human", "skill")  # per location: j % 7, j // 4, j
+    _SUPPLY_WATCH = ("rank", "bag", "hand", "deck", "discard")
+    _SEAT_WATCH = ("hum", "cows", "emblems", "fcards", "held", "crop_left")
+
+    def _snapshot(self, state: Any) -> list[Any]:
+        """Copies of every field `encode_delta` watches, in its order."""
+        snap: list[Any] = [getattr(state, name)[:] for name in self._LOC_WATCH]
+        snap.append(state.leader[:])
+        snap.append((state.rank[:], state.alt, state.crop_tile, state.skills_on))
+        snap += [getattr(state, name)[:] for name in self._SUPPLY_WATCH]
+        snap.append((state.ufo, state.cow_pile, state.caps, state.emblem_supply, state.revealed, self._in_play(state)))
+        snap += [getattr(state, name)[:] for name in self._SEAT_WATCH]
+        stack = state.stack
+        snap.append((state.target, bool(stack) and stack[0][0] == self._k_pos))
+        return snap
 
     def encode_delta(self, state: Any, seat: int) -> np.ndarray:
         d = self._delta.get(seat)
@@ -629,50 +629,64 @@ class SilosEncoder(Encoder):
             for i in range(7):
                 self._location(o, state, i, fac)
             self._rest(o, state, seat, fac)
-            snap: list[Any] = [getattr(state, name)[:] for name, _ in self._LOC_LISTS]
-            snap += [state.leader[:], state.rank[:], (state.alt, state.crop_tile, state.skills_on),
-                     self._supplies_key(state), self._seats_key(state)]
-            self._delta[seat] = (o, fac, snap)
+            self._delta[seat] = (o, fac, self._snapshot(state))
             return np.frombuffer(o[:], dtype=np.float32)
         o, fac, snap = d
-        nl = len(self._LOC_LISTS)
-        dirty: set[int] = set()
-        if state.rank != snap[nl + 1] or (state.alt, state.crop_tile, state.skills_on) != snap[nl + 2]:
-            dirty.update(range(7))  # ties and tiles touch every location (rare)
-            snap[nl + 1], snap[nl + 2] = state.rank[:], (state.alt, state.crop_tile, state.skills_on)
-        for k, (name, how) in enumerate(self._LOC_LISTS):
-            cur, old = getattr(state, name), snap[k]
+        zero = self._zero
+        # locations: which of the seven changed
+        dirty = 0
+        for k, how in ((0, 7), (1, 7), (2, 4), (3, 1), (4, 1), (5, 1), (6, 1)):
+            cur, old = getattr(state, self._LOC_WATCH[k]), snap[k]
             if cur != old:
-                changed = compress(range(len(cur)), map(ne, cur, old))
-                if how == 7:
-                    dirty.update(j % 7 for j in changed)
-                elif how == -4:
-                    dirty.update(j // 4 for j in changed)
-                else:
-                    dirty.update(changed)
+                for j in compress(range(len(cur)), map(ne, cur, old)):
+                    dirty |= 1 << (j % 7 if how == 7 else j // how)
                 snap[k] = cur[:]
-        leader, old = state.leader, snap[nl]
+        leader, old = state.leader, snap[7]
         if leader != old:
             for f in compress(range(len(leader)), map(ne, leader, old)):
-                dirty.update(x for x in (leader[f], old[f]) if 0 <= x < 7)  # where it left and where it went
-            snap[nl] = leader[:]
-        per, zero = self.per_loc, self._zero
-        for i in dirty:
-            b = self.o_loc + i * per
-            o[b:b + per] = zero[b:b + per]
-            self._location(o, state, i, fac)
-        key = self._supplies_key(state)
-        if key != snap[nl + 3]:
+                for x in (leader[f], old[f]):  # where it left and where it went
+                    if 0 <= x < 7:
+                        dirty |= 1 << x
+            snap[7] = leader[:]
+        rank = state.rank
+        glob = snap[8]
+        if rank != glob[0] or state.alt != glob[1] or state.crop_tile != glob[2] or state.skills_on != glob[3]:
+            dirty = 127  # ties and tiles touch every location (rare)
+            snap[8] = (rank[:], state.alt, state.crop_tile, state.skills_on)
+        if dirty:
+            per = self.per_loc
+            for i in range(7):
+                if dirty >> i & 1:
+                    b = self.o_loc + i * per
+                    o[b:b + per] = zero[b:b + per]
+                    self._location(o, state, i, fac)
+        # supplies
+        changed = False
+        for k in range(9, 14):
+            cur = getattr(state, self._SUPPLY_WATCH[k - 9])
+            if cur != snap[k]:
+                snap[k] = cur[:]
+                changed = True
+        scalars = (state.ufo, state.cow_pile, state.caps, state.emblem_supply, state.revealed, self._in_play(state))
+        if changed or scalars != snap[14]:
+            snap[14] = scalars
             b, e = self.o_ufo, self.o_seats
             o[b:e] = zero[b:e]
             self._supplies(o, state, fac)
-            snap[nl + 3] = key
-        seats_key = self._seats_key(state)
-        if seats_key is None or seats_key != snap[nl + 4]:
+        # seats (always rewritten while figures are being placed: they count the figures on the board)
+        stack = state.stack
+        placing = bool(stack) and stack[0][0] == self._k_pos
+        changed = placing
+        for k in range(15, 21):
+            cur = getattr(state, self._SEAT_WATCH[k - 15])
+            if cur != snap[k]:
+                snap[k] = cur[:]
+                changed = True
+        if changed or (state.target, placing) != snap[21]:
+            snap[21] = (state.target, placing)
             b, e = self.o_seats, self.o_target
             o[b:e] = zero[b:e]
             self._seats(o, state, fac)
-            snap[nl + 4] = seats_key
         b = self.o_target
         o[b:] = zero[b:]
         self._tail(o, state, seat)
