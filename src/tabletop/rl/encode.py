@@ -15,7 +15,7 @@ from array import array
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import compress
-from operator import ne
+from operator import attrgetter, ne
 from typing import Any
 
 import numpy as np
@@ -324,7 +324,7 @@ class SilencioEncoder(Encoder):
             o[self.o_turn + (state.turn - me) % n] = 1
         o[self.o_first + (state.first - me) % n] = 1
         o[self.o_left] = (size + sum(map(len, state.fronts))) / nc
-        return np.frombuffer(o, dtype=np.float32)
+        return np.frombuffer(o, np.float32)
 
 
 # ---- SILOS -----------------------------------------------------------------------------------------------------
@@ -387,7 +387,8 @@ class SilosEncoder(Encoder):
         self._discard_frames = (r.K_CARD_IN_PLAY, r.K_TOWN_HALL_SKILL)  # frames holding a card being discarded
         self._k_pos = r.K_POSITIONING
         self._figures = silos_components.COMPONENTS.figures
-        self._delta: dict[int, tuple[array[float], list[int], list[Any]]] = {}  # encode_delta's per-seat memory
+        self._delta: dict[int, tuple[array[float], list[int], list[Any], list[Any]]] = {}  # encode_delta's memory
+        self._watched = attrgetter(*self._WATCH)
 
     def _order(self, view: View) -> dict[str | None, int]:
         """Colour -> relative faction index (mine first; the non-player faction last)."""
@@ -475,7 +476,7 @@ class SilosEncoder(Encoder):
         for i in range(7):
             self._location(o, state, i, fac)
         self._rest(o, state, seat, fac)
-        return np.frombuffer(o, dtype=np.float32)
+        return np.frombuffer(o, np.float32)
 
     def _fac(self, me: int) -> list[int]:
         """Faction -> relative index (mine first; the non-player faction last)."""
@@ -604,24 +605,20 @@ class SilosEncoder(Encoder):
         if state.active is not None:
             o[self.o_active + (state.active - me) % n] = 1
 
-    # encode_delta watches these state fields (copies of them as last seen, per seat); a change marks what it feeds
-    _LOC_WATCH = ("plain", "dist", "focus", "crop", "abd_cow", "abd_human", "skill")  # per location: j % 7, j // 4, j
-    _SUPPLY_WATCH = ("rank", "bag", "hand", "deck", "discard")
-    _SEAT_WATCH = ("hum", "cows", "emblems", "fcards", "held", "crop_left")
-
-    def _snapshot(self, state: Any) -> list[Any]:
-        """Copies of every field `encode_delta` watches, in its order."""
-        snap: list[Any] = [getattr(state, name)[:] for name in self._LOC_WATCH]
-        snap.append(state.leader[:])
-        snap.append((state.rank[:], state.alt, state.crop_tile, state.skills_on))
-        snap += [getattr(state, name)[:] for name in self._SUPPLY_WATCH]
-        snap.append((state.ufo, state.cow_pile, state.caps, state.emblem_supply, state.revealed, self._in_play(state)))
-        snap += [getattr(state, name)[:] for name in self._SEAT_WATCH]
-        stack = state.stack
-        snap.append((state.target, bool(stack) and stack[0][0] == self._k_pos))
-        return snap
+    # encode_delta watches these state fields, read in one C call and compared with the copies last seen (per seat)
+    # in another; only the fields that changed are looked at in Python. What each feeds:
+    _WATCH = ("plain", "dist", "focus", "crop", "abd_cow", "abd_human", "skill",  # 0-6: per location (j%7, j//4, j)
+              "leader",  # 7: the locations it left and went to
+              "rank", "alt", "crop_tile", "skills_on",  # 8-11: every location (ties, tiles); rank: supplies too
+              "bag", "hand", "deck", "discard", "ufo", "cow_pile", "caps", "emblem_supply", "revealed",  # 12-20
+              "hum", "cows", "emblems", "fcards", "held", "crop_left", "target")  # 21-27: seats (target: tail too)
+    _WATCH_LOC_DIV = (7, 7, 4, 1, 1, 1, 1)
 
     def encode_delta(self, state: Any, seat: int) -> np.ndarray:
+        watched = self._watched(state)
+        stack = state.stack
+        placing = bool(stack) and stack[0][0] == self._k_pos
+        in_play = self._in_play(state)
         d = self._delta.get(seat)
         if d is None:
             o = self._zeros()
@@ -629,30 +626,39 @@ class SilosEncoder(Encoder):
             for i in range(7):
                 self._location(o, state, i, fac)
             self._rest(o, state, seat, fac)
-            self._delta[seat] = (o, fac, self._snapshot(state))
-            return np.frombuffer(o[:], dtype=np.float32)
-        o, fac, snap = d
+            snap = [x[:] if type(x) is list else x for x in watched]
+            self._delta[seat] = (o, fac, snap, [in_play, placing])
+            return np.frombuffer(o[:], np.float32)
+        o, fac, snap, derived = d
         zero = self._zero
-        # locations: which of the seven changed
-        dirty = 0
-        for k, how in ((0, 7), (1, 7), (2, 4), (3, 1), (4, 1), (5, 1), (6, 1)):
-            cur, old = getattr(state, self._LOC_WATCH[k]), snap[k]
-            if cur != old:
-                for j in compress(range(len(cur)), map(ne, cur, old)):
-                    dirty |= 1 << (j % 7 if how == 7 else j // how)
-                snap[k] = cur[:]
-        leader, old = state.leader, snap[7]
-        if leader != old:
-            for f in compress(range(len(leader)), map(ne, leader, old)):
-                for x in (leader[f], old[f]):  # where it left and where it went
-                    if 0 <= x < 7:
-                        dirty |= 1 << x
-            snap[7] = leader[:]
-        rank = state.rank
-        glob = snap[8]
-        if rank != glob[0] or state.alt != glob[1] or state.crop_tile != glob[2] or state.skills_on != glob[3]:
-            dirty = 127  # ties and tiles touch every location (rare)
-            snap[8] = (rank[:], state.alt, state.crop_tile, state.skills_on)
+        dirty = 0  # bit i: location i
+        supplies = seats = placing
+        for k in compress(range(len(watched)), map(ne, watched, snap)):
+            cur = watched[k]
+            if k < 7:
+                div = self._WATCH_LOC_DIV[k]
+                for j in compress(range(len(cur)), map(ne, cur, snap[k])):
+                    dirty |= 1 << (j % 7 if div == 7 else j // div)
+            elif k == 7:
+                old = snap[7]
+                for f in compress(range(len(cur)), map(ne, cur, old)):
+                    for x in (cur[f], old[f]):  # where it left and where it went
+                        if 0 <= x < 7:
+                            dirty |= 1 << x
+            elif k < 12:
+                dirty = 127
+                supplies = supplies or k == 8
+            elif k < 21:
+                supplies = True
+            else:
+                seats = True
+            snap[k] = cur[:] if type(cur) is list else cur
+        if in_play != derived[0]:
+            derived[0] = in_play
+            supplies = True
+        if placing != derived[1]:
+            derived[1] = placing
+            seats = True
         if dirty:
             per = self.per_loc
             for i in range(7):
@@ -660,37 +666,18 @@ class SilosEncoder(Encoder):
                     b = self.o_loc + i * per
                     o[b:b + per] = zero[b:b + per]
                     self._location(o, state, i, fac)
-        # supplies
-        changed = False
-        for k in range(9, 14):
-            cur = getattr(state, self._SUPPLY_WATCH[k - 9])
-            if cur != snap[k]:
-                snap[k] = cur[:]
-                changed = True
-        scalars = (state.ufo, state.cow_pile, state.caps, state.emblem_supply, state.revealed, self._in_play(state))
-        if changed or scalars != snap[14]:
-            snap[14] = scalars
+        if supplies:
             b, e = self.o_ufo, self.o_seats
             o[b:e] = zero[b:e]
             self._supplies(o, state, fac)
-        # seats (always rewritten while figures are being placed: they count the figures on the board)
-        stack = state.stack
-        placing = bool(stack) and stack[0][0] == self._k_pos
-        changed = placing
-        for k in range(15, 21):
-            cur = getattr(state, self._SEAT_WATCH[k - 15])
-            if cur != snap[k]:
-                snap[k] = cur[:]
-                changed = True
-        if changed or (state.target, placing) != snap[21]:
-            snap[21] = (state.target, placing)
+        if seats:
             b, e = self.o_seats, self.o_target
             o[b:e] = zero[b:e]
             self._seats(o, state, fac)
         b = self.o_target
         o[b:] = zero[b:]
         self._tail(o, state, seat)
-        return np.frombuffer(o[:], dtype=np.float32)
+        return np.frombuffer(o[:], np.float32)
 
 
 # ---- SiliconVania ----------------------------------------------------------------------------------------------
@@ -861,7 +848,7 @@ class SiliconVaniaEncoder(Encoder):
         for q in range(self.players):
             self._seat(o, state, q, seat)
         self._mine(o, state, seat)
-        return np.frombuffer(o, dtype=np.float32)
+        return np.frombuffer(o, np.float32)
 
     def _board(self, o: array[float], state: Any) -> None:
         """Write `round` ... `supply` (zeroed before)."""
@@ -917,28 +904,31 @@ class SiliconVaniaEncoder(Encoder):
         n, ri, ns, kinds = self.players, self.rank_index, self.ns, self._anti_kind
         revealed = state.revealed
         b = self.o_seats + (q - me) % n * self.per_seat
-        for i, t in enumerate(state.grid[q]):
-            if t >= 0:
-                o[b + 2 * i] = 1
-                o[b + 2 * i + 1] = (t + 1) / 88
+        grid = state.grid[q]
+        if grid.count(-1) != 16:  # (a C-speed skip of an empty city)
+            for i, t in enumerate(grid):
+                if t >= 0:
+                    o[b + 2 * i] = 1
+                    o[b + 2 * i + 1] = (t + 1) / 88
         b += 32
-        for i, x in enumerate(state.anti[q]):
-            if x >= 0:
-                o[b + 5 * i + kinds[x]] = 1
+        anti = state.anti[q]
+        if anti.count(-1) != 16:
+            for i, x in enumerate(anti):
+                if x >= 0:
+                    o[b + 5 * i + kinds[x]] = 1
         b += 80
         perim = state.perim[q]
-        for i, p in enumerate(perim):
-            if 0 <= p < 7:
-                o[b + 3 * i] = 1
-            elif 7 <= p < 14:
-                o[b + 3 * i + 1] = 1
-            elif p >= 20:
-                o[b + 3 * i + 2] = 1
-        b += 24
-        for p in perim:
-            if 0 <= p < 14:
-                o[b + p % 7] = 1
-        b += 7
+        if perim.count(-1) != 8:
+            for i, p in enumerate(perim):
+                if 0 <= p < 7:
+                    o[b + 3 * i] = 1
+                    o[b + 24 + p] = 1
+                elif 7 <= p < 14:
+                    o[b + 3 * i + 1] = 1
+                    o[b + 24 + p - 7] = 1
+                elif p >= 20:
+                    o[b + 3 * i + 2] = 1
+        b += 24 + 7
         o[b] = state.vamp[q] / 20
         o[b + 1] = state.cats[q] / 5
         o[b + 2] = state.hounds[q] / 5
@@ -949,7 +939,7 @@ class SiliconVaniaEncoder(Encoder):
         b += 2
         o[b + min(7, self._bid_count[state.bid_hand[q]])] = 1
         b += 8
-        for k, e in enumerate(list(state.bid_events[q])[-8:]):
+        for k, e in enumerate(state.bid_events[q][-8:]):
             o[b + k] = e / 7
         b += 8
         objs = state.objs[q]
@@ -978,7 +968,8 @@ class SiliconVaniaEncoder(Encoder):
         o[b + 1] = len(state.pending[q]) / 4
         b += 2
         shown = state.shown[q]
-        o[b] = sum(1 for x in disc if shown >> x & 1) / 10
+        if shown and disc:
+            o[b] = sum(1 for x in disc if shown >> x & 1) / 10
         o[b + 1] = len(objs) / 5
 
     def _mine(self, o: array[float], state: Any, me: int) -> None:
