@@ -157,10 +157,7 @@ def read_mapping(game: str, players: int) -> list[str]:
 class ActionSpace:
     """The fixed numbering of a game's actions for one player count: index <-> canonical text, and masks."""
 
-    __slots__ = ("_by_action", "_by_legal", "_index", "game", "players", "texts")
-
-    LEGAL_CACHE = 4096
-    """How many distinct legal-action lists `legal` remembers (it forgets them all when full)."""
+    __slots__ = ("_by_action", "_index", "game", "players", "texts")
 
     def __init__(self, game: str, players: int, texts: Sequence[str]) -> None:
         self.game = game
@@ -170,7 +167,6 @@ class ActionSpace:
         if len(self._index) != len(self.texts):
             raise ValueError(f"{game}-{players}p: the action mapping repeats a text")
         self._by_action: dict[Action, int] = {}  # actions are interned: identity-keyed cache of the text lookup
-        self._by_legal: dict[tuple[Action, ...], tuple[list[int], np.ndarray]] = {}
 
     @classmethod
     def load(cls, game: str, players: int) -> ActionSpace:
@@ -209,28 +205,19 @@ class ActionSpace:
             idx = self.index
             return [by[a] if a in by else idx(a) for a in actions]
 
-    def legal(self, actions: Sequence[Action]) -> tuple[list[int], np.ndarray]:
-        """The indices of a list of legal actions and its int8 mask, both cached by the list's content (legal
-        lists repeat: the same choices come back turn after turn). The mask is shared and read-only: copy it."""
-        key = tuple(actions)
-        hit = self._by_legal.get(key)
-        if hit is None:
-            idx = self.indices(key)
-            buf = bytearray(self.n)  # item writes to a bytearray beat numpy's fancy indexing for short lists
-            for i in idx:
-                buf[i] = 1
-            mask = np.frombuffer(bytes(buf), dtype=np.int8)  # read-only: backed by bytes
-            if len(self._by_legal) >= self.LEGAL_CACHE:
-                self._by_legal.clear()
-            hit = self._by_legal[key] = (idx, mask)
-        return hit
+    def mask_of(self, indices: Iterable[int]) -> np.ndarray:
+        """A fresh int8 vector of length n with 1 at the given indices: item writes into a bytearray, faster than
+        numpy's fancy indexing for the 5-20 legal actions of a typical decision."""
+        buf = bytearray(self.n)
+        for i in indices:
+            buf[i] = 1
+        return np.frombuffer(buf, np.int8)
 
     def mask(self, actions: Iterable[Action], out: np.ndarray | None = None) -> np.ndarray:
         """An int8 vector of length n: 1 at the index of each given (legal) action, 0 elsewhere."""
         if out is None:
-            out = np.zeros(self.n, dtype=np.int8)
-        else:
-            out[:] = 0
+            return self.mask_of(self.indices(actions))
+        out[:] = 0
         out[self.indices(actions)] = 1
         return out
 

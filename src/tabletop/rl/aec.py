@@ -125,7 +125,6 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         self.state: State | None = None
         self._legal: list[Any] = []
         self._legal_idx: list[int] = []
-        self._legal_mask: np.ndarray | None = None  # shared with the action space's cache: copied when observed
         self._steps = 0
         self._no_mask = np.zeros(self.space.n, dtype=np.int8)
 
@@ -155,10 +154,10 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         state = self.state
         assert state is not None
         if state.to_move is None:
-            self._legal, self._legal_idx, self._legal_mask = [], [], None
+            self._legal, self._legal_idx = [], []
         else:
             self._legal = state.legal_actions()
-            self._legal_idx, self._legal_mask = self.space.legal(self._legal)
+            self._legal_idx = self.space.indices(self._legal)
             self.agent_selection = self.possible_agents[state.to_move]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -168,8 +167,8 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         # encode_delta equals encode(state.view(seat)), only faster (tests/rl/test_encode.py)
         obs = self.encoder.encode_delta(state, seat)
-        legal = self._legal_mask
-        mask = legal.copy() if legal is not None and state.to_move == seat else self._no_mask.copy()
+        legal = self._legal_idx
+        mask = self.space.mask_of(legal) if legal and state.to_move == seat else self._no_mask.copy()
         return {"observation": obs, "action_mask": mask}
 
     def legal_indices(self) -> list[int]:

@@ -114,7 +114,7 @@ class SingleAgentEnv(gymnasium.Env):
             self._steps += 1
         if state.to_move == self.seat:
             self._legal = state.legal_actions()
-            self._legal_idx = self.space.legal(self._legal)[0]
+            self._legal_idx = self.space.indices(self._legal)
         else:
             self._legal, self._legal_idx = [], []
 
@@ -125,9 +125,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now, as an int8 mask (all zeros once the game is over)."""
-        if not self._legal:
-            return np.zeros(self.space.n, dtype=np.int8)
-        return self.space.legal(self._legal)[1].copy()
+        return self.space.mask_of(self._legal_idx)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.seat}
