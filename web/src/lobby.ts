@@ -116,10 +116,12 @@ function createForm(metas: GameMeta[], store: SeatStore, onCreated: (c: Created)
   function drawSeats(): void {
     const n = Number(playersSel.value);
     const old = seatSels.map((s) => s.value);
+    const choices = seatChoices(n, meta().policies);
     seatSels = Array.from({ length: n }, (_, i) => {
       const s = h("select", { name: `seat${i}`, dataset: { seat: String(i) } },
-        seatChoices(n, meta().policies).map(([c, label]) => h("option", { value: c }, label))) as HTMLSelectElement;
-      s.value = old[i] ?? (i === 0 ? "me" : "ai:medium");
+        choices.map(([c, label]) => h("option", { value: c }, label))) as HTMLSelectElement;
+      const keep = old[i];  // a policy offered for the old game or player count only falls back to the default
+      s.value = keep !== undefined && choices.some(([c]) => c === keep) ? keep : (i === 0 ? "me" : "ai:medium");
       return s;
     });
     mount(seatBox, seatSels.map((s, i) => h("label.seat", `Seat ${i + 1}: `, s)));
