@@ -99,10 +99,39 @@ def test_the_direct_state_encoding_equals_the_view_based_encoding_through_whole_
     rng = random.Random(7)
     for _ in range(1500):
         for seat in range(players):
-            assert np.array_equal(enc.encode_state(state, seat), enc.encode(state.view(seat)))
+            fast = enc.encode_state(state, seat)
+            assert np.array_equal(fast, enc.encode(state.view(seat)))
+            assert np.array_equal(enc.encode_delta(state, seat), fast)  # the incremental path, step after step
         if state.is_over:
             break
         state.apply(rng.choice(state.legal_actions()))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(CONFIGS), st.lists(st.tuples(st.integers(0, 2**32), st.integers(0, 600), st.integers(0, 4),
+                                                     st.integers(0, 40)), min_size=2, max_size=6))
+def test_the_incremental_encoding_equals_the_direct_one_on_any_sequence_of_states(
+    config: tuple[str, int, dict[str, Any]], walks: list[tuple[int, int, int, int]]
+) -> None:
+    """`encode_delta` (the environments' path: one encoder remembers each seat's last observation and rewrites
+    only what changed) equals `encode_state` whatever it saw before: walks of a few steps through unrelated random
+    positions, under every option set of the game and player count, one encoder for the whole sequence."""
+    game, players, _ = config
+    enc = encoder(game, players)
+    options = [o for n, o in ((c[1], c[2]) for c in CONFIGS if c[0] == game) if n == players]
+    for k, (seed, steps, seat, walk) in enumerate(walks):
+        state = _played(game, players, options[(seed + k) % len(options)], seed, steps)
+        rng = random.Random(seed)
+        for _ in range(walk):
+            for s in (seat % players, state.to_move if state.to_move is not None else 0):
+                assert np.array_equal(enc.encode_delta(state, s), enc.encode_state(state, s))
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        delta = enc.encode_delta(state, seat % players)
+        assert np.array_equal(delta, enc.encode(state.view(seat % players)))
+        delta[:] = 9  # a caller's array is its own: the next observation is not changed through it
+        assert np.array_equal(enc.encode_delta(state, seat % players), enc.encode_state(state, seat % players))
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CONFIGS[::3])

@@ -17,6 +17,14 @@ export interface GameMeta {
   score: string;
   options: OptionMeta[];
   ai: string[];
+  /** Trained policies the server offers as AI seats (labels from its own directory), with the player count each plays. */
+  policies?: PolicyMeta[];
+}
+
+export interface PolicyMeta {
+  label: string;
+  game: string;
+  players: number;
 }
 
 export interface SeatPublic {

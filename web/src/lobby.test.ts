@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { optionValue, seatRequests } from "./lobby";
+import { optionValue, seatChoices, seatRequests } from "./lobby";
 
 describe("Lobby: what a new game asks the server", () => {
   it("seats become the server's seat requests (AI by label only)", () => {
     expect(seatRequests(["me", "invite", "open", "ai:hard"])).toEqual([
       { kind: "creator" }, { kind: "invite" }, { kind: "open" }, { kind: "ai", ai: "hard" },
     ]);
+  });
+
+  it("trained policies are offered by label for their player count only", () => {
+    const policies = [{ label: "silos-2p", game: "silos", players: 2 }];
+    expect(seatChoices(2, policies).map(([c]) => c)).toEqual(["me", "invite", "open", "ai:easy", "ai:medium", "ai:hard", "ai:silos-2p"]);
+    expect(seatChoices(3, policies).map(([c]) => c)).not.toContain("ai:silos-2p");
+    expect(seatRequests(["me", "ai:silos-2p"])).toEqual([{ kind: "creator" }, { kind: "ai", ai: "silos-2p" }]);
   });
 
   it("two seats cannot both be mine", () => {

@@ -1,13 +1,15 @@
 // The lobby: create a game, invite links, my games (seat tokens kept in this browser), open games, spectate.
-import { api, type Created, type GameInfo, type GameMeta, type SeatRequest } from "./api";
+import { api, type Created, type GameInfo, type GameMeta, type PolicyMeta, type SeatRequest } from "./api";
 import { h, mount } from "./dom";
 import { deciders } from "./features";
 import type { HeldSeat, SeatStore } from "./store";
 import { seatNames } from "./table";
 
-export type SeatChoice = "me" | "invite" | "open" | "ai:easy" | "ai:medium" | "ai:hard";
+export type FixedSeatChoice = "me" | "invite" | "open" | "ai:easy" | "ai:medium" | "ai:hard";
+/** A fixed choice, or `ai:<label>` of a trained policy the server offers. */
+export type SeatChoice = FixedSeatChoice | `ai:${string}`;
 
-export const SEAT_LABELS: Record<SeatChoice, string> = {
+export const SEAT_LABELS: Record<FixedSeatChoice, string> = {
   me: "me",
   invite: "invited friend",
   open: "open seat (anyone from the lobby)",
@@ -15,6 +17,14 @@ export const SEAT_LABELS: Record<SeatChoice, string> = {
   "ai:medium": "AI medium",
   "ai:hard": "AI hard",
 };
+
+/** The seat choices for a table of `players`: the fixed ones, then the server's trained policies for that count. */
+export function seatChoices(players: number, policies: PolicyMeta[] = []): [SeatChoice, string][] {
+  const fixed = (Object.keys(SEAT_LABELS) as FixedSeatChoice[]).map((c): [SeatChoice, string] => [c, SEAT_LABELS[c]]);
+  const trained = policies.filter((p) => p.players === players)
+    .map((p): [SeatChoice, string] => [`ai:${p.label}`, `AI trained policy (${p.label})`]);
+  return [...fixed, ...trained];
+}
 
 /** The server's seat requests for the chosen seats; the first "me" is the creator, a second one is refused. */
 export function seatRequests(choices: SeatChoice[]): SeatRequest[] {
@@ -106,10 +116,12 @@ function createForm(metas: GameMeta[], store: SeatStore, onCreated: (c: Created)
   function drawSeats(): void {
     const n = Number(playersSel.value);
     const old = seatSels.map((s) => s.value);
+    const choices = seatChoices(n, meta().policies);
     seatSels = Array.from({ length: n }, (_, i) => {
       const s = h("select", { name: `seat${i}`, dataset: { seat: String(i) } },
-        (Object.keys(SEAT_LABELS) as SeatChoice[]).map((c) => h("option", { value: c }, SEAT_LABELS[c]))) as HTMLSelectElement;
-      s.value = old[i] ?? (i === 0 ? "me" : "ai:medium");
+        choices.map(([c, label]) => h("option", { value: c }, label))) as HTMLSelectElement;
+      const keep = old[i];  // a policy offered for the old game or player count only falls back to the default
+      s.value = keep !== undefined && choices.some(([c]) => c === keep) ? keep : (i === 0 ? "me" : "ai:medium");
       return s;
     });
     mount(seatBox, seatSels.map((s, i) => h("label.seat", `Seat ${i + 1}: `, s)));

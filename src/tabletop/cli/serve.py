@@ -54,6 +54,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     overrides["public_url"] = args.public_url or f"http://{args.host}:{args.port}"
     if args.ai_workers is not None:
         overrides["ai_workers"] = args.ai_workers
+    if args.policy_dir is not None:
+        overrides["policy_dir"] = args.policy_dir
     settings = Settings(**overrides)
     console = Console()
     console.print(f"database: {_redact(settings.db_url())}")
@@ -77,5 +79,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--db", default=None, help="database URL (default: an SQLite file in the user data directory)")
     p.add_argument("--public-url", default=None, help="the address people reach the server at (for invite links)")
     p.add_argument("--ai-workers", type=int, default=None, help="worker processes for AI moves (default 1)")
+    p.add_argument("--policy-dir", default=None,
+                   help="directory of trained policies (NAME.npz) offered as AI seats by name "
+                   "(default: the shipped ones)")
     p.add_argument("--access-log", action="store_true", help="log a line per HTTP request (default off)")
     p.set_defaults(func=cmd_serve)

@@ -205,12 +205,19 @@ class ActionSpace:
             idx = self.index
             return [by[a] if a in by else idx(a) for a in actions]
 
+    def mask_of(self, indices: Iterable[int]) -> np.ndarray:
+        """A fresh int8 vector of length n with 1 at the given indices: item writes into a bytearray, faster than
+        numpy's fancy indexing for the 5-20 legal actions of a typical decision."""
+        buf = bytearray(self.n)
+        for i in indices:
+            buf[i] = 1
+        return np.frombuffer(buf, np.int8)
+
     def mask(self, actions: Iterable[Action], out: np.ndarray | None = None) -> np.ndarray:
         """An int8 vector of length n: 1 at the index of each given (legal) action, 0 elsewhere."""
         if out is None:
-            out = np.zeros(self.n, dtype=np.int8)
-        else:
-            out[:] = 0
+            return self.mask_of(self.indices(actions))
+        out[:] = 0
         out[self.indices(actions)] = 1
         return out
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import compress
+from operator import attrgetter, ne
 from typing import Any
 
 import numpy as np
@@ -96,6 +98,16 @@ class Encoder:
         the view.
         """
         return self.encode(state.view(seat))
+
+    def encode_delta(self, state: Any, seat: int) -> np.ndarray:
+        """`encode_state(state, seat)`, computed incrementally: the encoder keeps each seat's last observation with
+        copies of the state fields it was computed from, and rewrites only the blocks whose fields changed.
+
+        The environments' path. Equal to `encode_state` on any sequence of states (of any games of this encoder's
+        game and player count; a property test jumps between unrelated positions). Not thread-safe: one encoder
+        per thread. The base version is `encode_state`.
+        """
+        return self.encode_state(state, seat)
 
     def _zeros(self) -> array[float]:
         """A fresh float32 buffer of zeros (a Python array: item writes cost a fraction of numpy's)."""
@@ -312,7 +324,7 @@ class SilencioEncoder(Encoder):
             o[self.o_turn + (state.turn - me) % n] = 1
         o[self.o_first + (state.first - me) % n] = 1
         o[self.o_left] = (size + sum(map(len, state.fronts))) / nc
-        return np.frombuffer(o, dtype=np.float32)
+        return np.frombuffer(o, np.float32)
 
 
 # ---- SILOS -----------------------------------------------------------------------------------------------------
@@ -375,6 +387,8 @@ class SilosEncoder(Encoder):
         self._discard_frames = (r.K_CARD_IN_PLAY, r.K_TOWN_HALL_SKILL)  # frames holding a card being discarded
         self._k_pos = r.K_POSITIONING
         self._figures = silos_components.COMPONENTS.figures
+        self._delta: dict[int, tuple[array[float], list[int], list[Any], list[Any]]] = {}  # encode_delta's memory
+        self._watched = attrgetter(*self._WATCH)
 
     def _order(self, view: View) -> dict[str | None, int]:
         """Colour -> relative faction index (mine first; the non-player faction last)."""
@@ -457,106 +471,213 @@ class SilosEncoder(Encoder):
             out[self.o_active + _rel(view["active"], me, n)] = 1
 
     def encode_state(self, state: Any, seat: int) -> np.ndarray:
-        n, nf, me, nl, nt = self.players, self.nf, seat, 7, 4
         o = self._zeros()
-        fac = [(f - me) % n if f < n else n for f in range(nf)]  # faction -> relative index
-        plain, dist, leader, crop, skill = state.plain, state.dist, state.leader, state.crop, state.skill
-        focus, alt, crop_tile, skills_on = state.focus, state.alt, state.crop_tile, state.skills_on
-        rank = state.rank
+        fac = self._fac(seat)
+        for i in range(7):
+            self._location(o, state, i, fac)
+        self._rest(o, state, seat, fac)
+        return np.frombuffer(o, np.float32)
+
+    def _fac(self, me: int) -> list[int]:
+        """Faction -> relative index (mine first; the non-player faction last)."""
+        n = self.players
+        return [(f - me) % n if f < n else n for f in range(self.nf)]
+
+    def _location(self, o: array[float], state: Any, i: int, fac: list[int]) -> None:
+        """Write location `i`'s slice of `locations` (zeroed before)."""
+        nf, nl, nt = self.nf, 7, 4
+        plain, dist, leader, crop = state.plain, state.dist, state.leader, state.crop
+        b = self.o_loc + i * self.per_loc
+        ci = crop[i]
         inf = [0] * nf
-        on = [0] * nf  # figures of each faction on the board
-        for i in range(nl):
-            b = self.o_loc + i * self.per_loc
-            ci = crop[i]
-            for f in range(nf):
-                j = f * nl + i
-                pl, di, le = plain[j], dist[j], leader[f] == i
-                # the rules' influence, doubled: figure 2, leader 3, distinguished 4, crop circle token 2
-                x = 2 * pl + 4 * di + (3 if le else 0) + (2 if ci == f else 0)
-                inf[f] = x
-                if pl or di or le:
-                    k = b + fac[f] * 4
-                    o[k] = pl / 7
-                    o[k + 1] = le
-                    o[k + 2] = di / 7
-                    on[f] += pl + di + le
-                if x:
-                    o[b + fac[f] * 4 + 3] = x / 2 / 10
-            b += nf * 4
-            top, best = nf, 0
-            for f in rank:  # who leads: the most influence, ties to the higher Town Hall rank
-                if inf[f] > best:
-                    top, best = fac[f], inf[f]
-            o[b + top] = 1
-            b += nf + 1
-            for t in range(nt):
-                c = focus[i * nt + t]
-                if c:
-                    o[b + t] = c / 7
-            b += 4
-            if i:
-                o[b] = 1 if state.abd_cow[i] else 0
-                h = state.abd_human[i]
-                o[b + 1 + (0 if h < 0 else 1 + h)] = 1
-            else:
-                o[b + 1] = 1
-            b += 6
-            o[b] = alt >> i & 1
-            o[b + 1] = crop_tile == i
-            b += 2
-            o[b + (fac[crop[i]] if crop[i] >= 0 else nf)] = 1
-            b += nf + 1
-            if skills_on:
-                o[b + (2 + fac[skill[i]] if skill[i] >= 0 else 1)] = 1
-            else:
-                o[b] = 1
+        for f in range(nf):
+            j = f * nl + i
+            pl, di, le = plain[j], dist[j], leader[f] == i
+            # the rules' influence, doubled: figure 2, leader 3, distinguished 4, crop circle token 2
+            x = 2 * pl + 4 * di + (3 if le else 0) + (2 if ci == f else 0)
+            inf[f] = x
+            if pl or di or le:
+                k = b + fac[f] * 4
+                o[k] = pl / 7
+                o[k + 1] = le
+                o[k + 2] = di / 7
+            if x:
+                o[b + fac[f] * 4 + 3] = x / 2 / 10
+        b += nf * 4
+        top, best = nf, 0
+        for f in state.rank:  # who leads: the most influence, ties to the higher Town Hall rank
+            if inf[f] > best:
+                top, best = fac[f], inf[f]
+        o[b + top] = 1
+        b += nf + 1
+        focus = state.focus
+        for t in range(nt):
+            c = focus[i * nt + t]
+            if c:
+                o[b + t] = c / 7
+        b += 4
+        if i:
+            o[b] = 1 if state.abd_cow[i] else 0
+            h = state.abd_human[i]
+            o[b + 1 + (0 if h < 0 else 1 + h)] = 1
+        else:
+            o[b + 1] = 1
+        b += 6
+        o[b] = state.alt >> i & 1
+        o[b + 1] = state.crop_tile == i
+        b += 2
+        o[b + (fac[ci] if ci >= 0 else nf)] = 1
+        b += nf + 1
+        if state.skills_on:
+            sk = state.skill[i]
+            o[b + (2 + fac[sk] if sk >= 0 else 1)] = 1
+        else:
+            o[b] = 1
+
+    def _rest(self, o: array[float], state: Any, me: int, fac: list[int]) -> None:
+        """Write everything after `locations` (zeroed before)."""
+        self._supplies(o, state, fac)
+        self._seats(o, state, fac)
+        self._tail(o, state, me)
+
+    def _in_play(self, state: Any) -> list[int]:
+        in_play = [0] * 4
+        discard_frames = self._discard_frames
+        for fr in state.stack:
+            if fr[0] in discard_frames:
+                in_play[fr[2]] += 1
+        return in_play
+
+    def _supplies(self, o: array[float], state: Any, fac: list[int]) -> None:
+        """Write `ufo` ... `last_revealed` (zeroed before)."""
+        nf = self.nf
         if state.ufo is not None:
             o[self.o_ufo + state.ufo] = 1
         for r, f in enumerate(state.rank):
             o[self.o_ranks + r * nf + fac[f]] = 1
-        for t in range(nt):
+        for t in range(4):
             o[self.o_bag + t] = state.bag[t] / 14
             if state.hand[t]:
                 o[self.o_hand + t] = state.hand[t] / 4
         o[self.o_supply] = state.cow_pile / 12
         o[self.o_supply + 1] = state.caps / 12
         o[self.o_supply + 2] = state.emblem_supply / 20
-        in_play = [0] * 4
-        for fr in state.stack:
-            if fr[0] in self._discard_frames:
-                in_play[fr[2]] += 1
-        placing = bool(state.stack) and state.stack[0][0] == self._k_pos
-        figures = self._figures
+        in_play = self._in_play(state)
         for k in range(4):
             o[self.o_deck + k] = state.deck[k] / 8
             o[self.o_disc + k] = state.discard[k] / 8
             o[self.o_play + k] = in_play[k] / 4
         o[self.o_last + (0 if state.revealed < 0 else 1 + state.revealed)] = 1
+
+    def _seats(self, o: array[float], state: Any, fac: list[int]) -> None:
+        """Write `seats` (zeroed before)."""
+        n, nt = self.players, 4
         target = state.target
-        hum, held, fcards = state.hum, state.held, state.fcards
+        hum, held, fcards, emblems = state.hum, state.held, state.fcards, state.emblems
+        stack = state.stack
+        placing = bool(stack) and stack[0][0] == self._k_pos
+        plain, dist, leader = state.plain, state.dist, state.leader
         for p in range(n):
             b = self.o_seats + fac[p] * self.per_seat
             for t in range(nt):
                 o[b + t] = hum[p * nt + t] / 7
             o[b + 4] = state.cows[p] / 6
-            o[b + 5] = state.emblems[p] / 5
-            o[b + 6] = state.emblems[p] >= target
+            o[b + 5] = emblems[p] / 5
+            o[b + 6] = emblems[p] >= target
             for k in range(3):
                 o[b + 7 + k] = not fcards[p * 3 + k]
             for k in range(4):
                 if held[p * 4 + k]:
                     o[b + 10 + k] = held[p * 4 + k] / 2
             o[b + 14] = state.crop_left[p] / 3
-            if placing:
-                o[b + 15] = max(0, figures - on[p]) / 7
-        o[self.o_target] = target / 5
+            if placing:  # figures of this faction on the board, from the location counts
+                on = sum(plain[p * 7:p * 7 + 7]) + sum(dist[p * 7:p * 7 + 7]) + (1 if 0 <= leader[p] < 7 else 0)
+                o[b + 15] = max(0, self._figures - on) / 7
+
+    def _tail(self, o: array[float], state: Any, me: int) -> None:
+        """Write `emblem_target` ... `active` (zeroed before)."""
+        n = self.players
         stack = state.stack
+        o[self.o_target] = state.target / 5
         o[self.o_phase + (self._phase_slot[stack[-1][0]] if stack else len(self.phases) - 1)] = 1
         if state.to_move is not None:
             o[self.o_move + (state.to_move - me) % n] = 1
         if state.active is not None:
             o[self.o_active + (state.active - me) % n] = 1
-        return np.frombuffer(o, dtype=np.float32)
+
+    # encode_delta watches these state fields, read in one C call and compared with the copies last seen (per seat)
+    # in another; only the fields that changed are looked at in Python. What each feeds:
+    _WATCH = ("plain", "dist", "focus", "crop", "abd_cow", "abd_human", "skill",  # 0-6: per location (j%7, j//4, j)
+              "leader",  # 7: the locations it left and went to
+              "rank", "alt", "crop_tile", "skills_on",  # 8-11: every location (ties, tiles); rank: supplies too
+              "bag", "hand", "deck", "discard", "ufo", "cow_pile", "caps", "emblem_supply", "revealed",  # 12-20
+              "hum", "cows", "emblems", "fcards", "held", "crop_left", "target")  # 21-27: seats (target: tail too)
+    _WATCH_LOC_DIV = (7, 7, 4, 1, 1, 1, 1)
+
+    def encode_delta(self, state: Any, seat: int) -> np.ndarray:
+        watched = self._watched(state)
+        stack = state.stack
+        placing = bool(stack) and stack[0][0] == self._k_pos
+        in_play = self._in_play(state)
+        d = self._delta.get(seat)
+        if d is None:
+            o = self._zeros()
+            fac = self._fac(seat)
+            for i in range(7):
+                self._location(o, state, i, fac)
+            self._rest(o, state, seat, fac)
+            snap = [x[:] if type(x) is list else x for x in watched]
+            self._delta[seat] = (o, fac, snap, [in_play, placing])
+            return np.frombuffer(o[:], np.float32)
+        o, fac, snap, derived = d
+        zero = self._zero
+        dirty = 0  # bit i: location i
+        supplies = seats = placing
+        for k in compress(range(len(watched)), map(ne, watched, snap)):
+            cur = watched[k]
+            if k < 7:
+                div = self._WATCH_LOC_DIV[k]
+                for j in compress(range(len(cur)), map(ne, cur, snap[k])):
+                    dirty |= 1 << (j % 7 if div == 7 else j // div)
+            elif k == 7:
+                old = snap[7]
+                for f in compress(range(len(cur)), map(ne, cur, old)):
+                    for x in (cur[f], old[f]):  # where it left and where it went
+                        if 0 <= x < 7:
+                            dirty |= 1 << x
+            elif k < 12:
+                dirty = 127
+                supplies = supplies or k == 8
+            elif k < 21:
+                supplies = True
+            else:
+                seats = True
+            snap[k] = cur[:] if type(cur) is list else cur
+        if in_play != derived[0]:
+            derived[0] = in_play
+            supplies = True
+        if placing != derived[1]:
+            derived[1] = placing
+            seats = True
+        if dirty:
+            per = self.per_loc
+            for i in range(7):
+                if dirty >> i & 1:
+                    b = self.o_loc + i * per
+                    o[b:b + per] = zero[b:b + per]
+                    self._location(o, state, i, fac)
+        if supplies:
+            b, e = self.o_ufo, self.o_seats
+            o[b:e] = zero[b:e]
+            self._supplies(o, state, fac)
+        if seats:
+            b, e = self.o_seats, self.o_target
+            o[b:e] = zero[b:e]
+            self._seats(o, state, fac)
+        b = self.o_target
+        o[b:] = zero[b:]
+        self._tail(o, state, seat)
+        return np.frombuffer(o[:], np.float32)
 
 
 # ---- SiliconVania ----------------------------------------------------------------------------------------------
@@ -721,8 +842,17 @@ class SiliconVaniaEncoder(Encoder):
             out[self.o_pending + t] = 1
 
     def encode_state(self, state: Any, seat: int) -> np.ndarray:
-        n, me, nt, ri, ns = self.players, seat, self.nt, self.rank_index, self.ns
         o = self._zeros()
+        self._board(o, state)
+        self._tail(o, state, seat)
+        for q in range(self.players):
+            self._seat(o, state, q, seat)
+        self._mine(o, state, seat)
+        return np.frombuffer(o, np.float32)
+
+    def _board(self, o: array[float], state: Any) -> None:
+        """Write `round` ... `supply` (zeroed before)."""
+        nt, ri = self.nt, self.rank_index
         rnd = state.round
         if 1 <= rnd <= 8:
             o[self.o_round + rnd - 1] = 1
@@ -754,8 +884,11 @@ class SiliconVaniaEncoder(Encoder):
         for a, c in enumerate(counts):
             if c:
                 o[b + 17 + a] = c / 3
-        revealed = state.revealed
-        if revealed:
+
+    def _tail(self, o: array[float], state: Any, me: int) -> None:
+        """Write `order`, `to_move` and `decision` (zeroed before)."""
+        n = self.players
+        if state.revealed:
             for k, q in enumerate(state.order):
                 o[self.o_order + k * n + (q - me) % n] = 1
         to_move = state.to_move
@@ -765,86 +898,96 @@ class SiliconVaniaEncoder(Encoder):
                 d = self._decision_slot.get(state.stack[-1][0], -1)
                 if d >= 0:
                     o[self.o_dec + d] = 1
-        bid_count = self._bid_count
-        for q in range(n):
-            b = self.o_seats + (q - me) % n * self.per_seat
-            for i, t in enumerate(state.grid[q]):
+
+    def _seat(self, o: array[float], state: Any, q: int, me: int) -> None:
+        """Write seat `q`'s block of `seats` (zeroed before)."""
+        n, ri, ns, kinds = self.players, self.rank_index, self.ns, self._anti_kind
+        revealed = state.revealed
+        b = self.o_seats + (q - me) % n * self.per_seat
+        grid = state.grid[q]
+        if grid.count(-1) != 16:  # (a C-speed skip of an empty city)
+            for i, t in enumerate(grid):
                 if t >= 0:
                     o[b + 2 * i] = 1
                     o[b + 2 * i + 1] = (t + 1) / 88
-            b += 32
-            for i, x in enumerate(state.anti[q]):
+        b += 32
+        anti = state.anti[q]
+        if anti.count(-1) != 16:
+            for i, x in enumerate(anti):
                 if x >= 0:
                     o[b + 5 * i + kinds[x]] = 1
-            b += 80
-            perim = state.perim[q]
+        b += 80
+        perim = state.perim[q]
+        if perim.count(-1) != 8:
             for i, p in enumerate(perim):
                 if 0 <= p < 7:
                     o[b + 3 * i] = 1
+                    o[b + 24 + p] = 1
                 elif 7 <= p < 14:
                     o[b + 3 * i + 1] = 1
+                    o[b + 24 + p - 7] = 1
                 elif p >= 20:
                     o[b + 3 * i + 2] = 1
-            b += 24
-            for p in perim:
-                if 0 <= p < 14:
-                    o[b + p % 7] = 1
-            b += 7
-            o[b] = state.vamp[q] / 20
-            o[b + 1] = state.cats[q] / 5
-            o[b + 2] = state.hounds[q] / 5
-            o[b + 3] = state.contracts[q] / 5
-            b += 4
-            o[b] = state.inn[q] / 20
-            o[b + 1] = state.surv[q] / 20
-            b += 2
-            o[b + min(7, bid_count[state.bid_hand[q]])] = 1
-            b += 8
-            for k, e in enumerate(list(state.bid_events[q])[-8:]):
-                o[b + k] = e / 7
-            b += 8
-            objs = state.objs[q]
-            for x in objs:
+        b += 24 + 7
+        o[b] = state.vamp[q] / 20
+        o[b + 1] = state.cats[q] / 5
+        o[b + 2] = state.hounds[q] / 5
+        o[b + 3] = state.contracts[q] / 5
+        b += 4
+        o[b] = state.inn[q] / 20
+        o[b + 1] = state.surv[q] / 20
+        b += 2
+        o[b + min(7, self._bid_count[state.bid_hand[q]])] = 1
+        b += 8
+        for k, e in enumerate(state.bid_events[q][-8:]):
+            o[b + k] = e / 7
+        b += 8
+        objs = state.objs[q]
+        for x in objs:
+            o[b + ri[x]] = 1
+        b += ns
+        known, hand = state.known[q], state.hand[q]
+        for x in hand:
+            if known >> x & 1:
                 o[b + ri[x]] = 1
-            b += ns
-            known, hand = state.known[q], state.hand[q]
-            for x in hand:
-                if known >> x & 1:
-                    o[b + ri[x]] = 1
-            b += ns
-            disc = state.disc[q]
-            o[b] = len(hand) / 10
-            o[b + 1] = len(disc) / 10
-            spec = state.bid_spec[q]
-            o[b + 2] = spec >= 0
-            b += 3
-            if revealed or (q == seat and spec >= 0):
-                card = state.bid_card[q]
-                o[b + card] = 1
-                if spec in ri:
-                    o[b + 8 + ri[spec]] = 1
-            b += 8 + ns
-            if revealed:
-                o[b] = (state.bid_value[q] or 0) / 7
-            o[b + 1] = len(state.pending[q]) / 4
-            b += 2
-            shown = state.shown[q]
+        b += ns
+        disc = state.disc[q]
+        o[b] = len(hand) / 10
+        o[b + 1] = len(disc) / 10
+        spec = state.bid_spec[q]
+        o[b + 2] = spec >= 0
+        b += 3
+        if revealed or (q == me and spec >= 0):
+            card = state.bid_card[q]
+            o[b + card] = 1
+            if spec in ri:
+                o[b + 8 + ri[spec]] = 1
+        b += 8 + ns
+        if revealed:
+            o[b] = (state.bid_value[q] or 0) / 7
+        o[b + 1] = len(state.pending[q]) / 4
+        b += 2
+        shown = state.shown[q]
+        if shown and disc:
             o[b] = sum(1 for x in disc if shown >> x & 1) / 10
-            o[b + 1] = len(objs) / 5
-        for x in state.hand[seat]:
+        o[b + 1] = len(objs) / 5
+
+    def _mine(self, o: array[float], state: Any, me: int) -> None:
+        """Write `my_hand` ... `my_pending_tiles` (zeroed before)."""
+        ri = self.rank_index
+        for x in state.hand[me]:
             o[self.o_hand + ri[x]] = 1
-        for x in state.disc[seat]:
+        for x in state.disc[me]:
             o[self.o_disc + ri[x]] = 1
         bid_cards = self._bid_cards
-        if state.bid_hand[seat]:
-            for c in bid_cards[state.bid_hand[seat]]:
+        if state.bid_hand[me]:
+            for c in bid_cards[state.bid_hand[me]]:
                 o[self.o_bids + c] = 1
-        if state.bid_disc[seat]:
-            for c in bid_cards[state.bid_disc[seat]]:
+        if state.bid_disc[me]:
+            for c in bid_cards[state.bid_disc[me]]:
                 o[self.o_biddisc + c] = 1
-        for t in state.pending[seat]:
+        for t in state.pending[me]:
             o[self.o_pending + t] = 1
-        return np.frombuffer(o, dtype=np.float32)
 
 
 ENCODERS: dict[str, Callable[[int], Encoder]] = {

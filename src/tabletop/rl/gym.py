@@ -120,13 +120,12 @@ class SingleAgentEnv(gymnasium.Env):
 
     def _obs(self) -> dict[str, np.ndarray]:
         assert self.state is not None
-        return {"observation": self.encoder.encode(self.state.view(self.seat)), "action_mask": self.action_masks()}
+        # encode_delta equals encode(state.view(seat)), only faster (tests/rl/test_encode.py)
+        return {"observation": self.encoder.encode_delta(self.state, self.seat), "action_mask": self.action_masks()}
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now, as an int8 mask (all zeros once the game is over)."""
-        mask = np.zeros(self.space.n, dtype=np.int8)
-        mask[self._legal_idx] = 1
-        return mask
+        return self.space.mask_of(self._legal_idx)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.seat}

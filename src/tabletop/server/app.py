@@ -67,7 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         storage.migrate()
         broker: Broker = PgBroker(storage.url) if storage.engine.dialect.name == "postgresql" else InProcessBroker()
         service = GameService(storage, broker, _pool_factory(settings.ai_workers), settings.public_url,
-                              settings.cache_games)
+                              settings.cache_games, settings.policy_dir or None)
         app.state.service = service
         hint_pool = _pool_factory(settings.hint_workers)
         app.state.table = Table(service, settings, hint_pool() if hint_pool is not None else None)

@@ -19,7 +19,8 @@ class SeatIn(Strict):
     """How one seat is filled: `creator`, `invite` (a one-time link), `open` (anyone from the lobby) or `ai`."""
 
     kind: Literal["creator", "invite", "open", "ai"]
-    ai: Literal["easy", "medium", "hard"] | None = None
+    ai: str | None = Field(default=None, min_length=1, max_length=60)
+    """A strength label: easy, medium, hard, or a trained policy's label from /api/meta/games (never a path)."""
     name: str | None = Name
 
 

@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from tabletop.core import IllegalAction, InvalidOptions, State, UnknownGame, game_info, games, new_game
 from tabletop.server import views
-from tabletop.server.ai import AI_LABELS, choose_action
+from tabletop.server.ai import AI_LABELS, PolicyOffer, check_label, choose_action, find_policies
 from tabletop.server.pubsub import Broker, PgBroker
 from tabletop.server.storage import Event, EventConflict, GameHeader, SeatInfo, Storage, now
 
@@ -176,8 +176,10 @@ class GameService:
     """Everything a client may ask of the server, in plain Python."""
 
     def __init__(self, storage: Storage, broker: Broker, pool_factory: Callable[[], Executor] | None,
-                 public_url: str, cache_games: int = 2000) -> None:
+                 public_url: str, cache_games: int = 2000, policy_dir: str | None = None) -> None:
         self.storage = storage
+        self.policies: dict[str, PolicyOffer] = find_policies(policy_dir)
+        """Trained policies offered as AI seats, by label (`policy_dir`; None: the shipped ones)."""
         self.broker = broker
         self._pool_factory = pool_factory
         self.pool = pool_factory() if pool_factory is not None else None
@@ -201,13 +203,16 @@ class GameService:
         self.resume()
 
     # ---- static facts -----------------------------------------------------------------------------------
-    @staticmethod
-    def meta() -> list[dict[str, Any]]:
-        """The engine's games, their player counts, options and rules versions; the AI labels."""
+    def meta(self) -> list[dict[str, Any]]:
+        """The engine's games, their player counts, options and rules versions; the AI labels (the built-in
+        strengths, then the trained policies for the game) and, in `policies`, which player count each policy
+        plays."""
         out = []
         for name in games():
             d = game_info(name).describe()
-            d["ai"] = sorted(AI_LABELS)
+            mine = [p for p in self.policies.values() if p.game == name]
+            d["ai"] = sorted(AI_LABELS) + [p.label for p in mine]
+            d["policies"] = [p.public() for p in mine]
             out.append(d)
         return out
 
@@ -231,7 +236,7 @@ class GameService:
         except InvalidOptions as e:
             raise Invalid(str(e), allowed=info.describe()) from None
         seats = seats or [SeatRequest("creator"), *[SeatRequest("open")] * (players - 1)]
-        self._check_seats(seats, players)
+        self._check_seats(seats, players, info.name)
         game_id = uuid.uuid4().hex
         creator_token = new_token()
         infos: list[SeatInfo] = []
@@ -261,15 +266,16 @@ class GameService:
             self._schedule_ai(live)
         return Created(game_id, creator_token, own_seat, own_token, invites)
 
-    @staticmethod
-    def _check_seats(seats: list[SeatRequest], players: int) -> None:
+    def _check_seats(self, seats: list[SeatRequest], players: int, game: str) -> None:
         if len(seats) != players:
             raise Invalid(f"{players} players need {players} seats, got {len(seats)}")
         for i, req in enumerate(seats):
             if req.kind not in SEAT_KINDS:
                 raise Invalid(f"seat {i}: kind {req.kind!r} is not one of {', '.join(SEAT_KINDS)}")
-            if req.kind == "ai" and req.ai is not None and req.ai not in AI_LABELS:
-                raise Invalid(f"seat {i}: AI strength {req.ai!r} is not one of {', '.join(AI_LABELS)}")
+            if req.kind == "ai" and req.ai is not None:
+                why = check_label(req.ai, game, players, self.policies)
+                if why is not None:
+                    raise Invalid(f"seat {i}: {why}")
             if req.kind != "ai" and req.ai is not None:
                 raise Invalid(f"seat {i}: only an AI seat has a strength")
         if sum(r.kind == "creator" for r in seats) > 1:
@@ -603,7 +609,9 @@ class GameService:
         pool = self.pool
         assert pool is not None
         try:
-            fut = pool.submit(choose_action, record, seat, label, secrets.randbits(62))
+            offer = self.policies.get(label)
+            fut = pool.submit(choose_action, record, seat, label, secrets.randbits(62),
+                              str(offer.path) if offer is not None else None)
         except RuntimeError:  # the pool is shutting down (or broke: the callback of the failed move replaces it)
             return
         done: Callable[[Future[str]], None] = partial(self._ai_done, game_id, seq, seat, label, record, pool)

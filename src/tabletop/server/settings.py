@@ -28,6 +28,10 @@ class Settings(BaseSettings):
     """Browser origins allowed to open WebSockets besides the public URL's and the request's own host."""
     ai_workers: int = 1
     """Worker processes that compute AI moves."""
+    policy_dir: str = ""
+    """A directory of trained policies (`NAME.npz`, tabletop.agents.policy's format) offered as AI seats under the
+    label `NAME` to games of the game and player count each was trained for; empty = the policies shipped with
+    tabletop (`tabletop/rl/policies/`). Clients send labels only, never paths."""
     max_body_bytes: int = 16_384
     """Request bodies larger than this are refused (413)."""
     max_socket_message_bytes: int = 4096
