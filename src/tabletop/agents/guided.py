@@ -172,7 +172,7 @@ class GuidedSearch:
                     self.one_step[a] = self.pv.value(s, me)
                 order.sort(key=lambda a: -self.one_step.get(a, 0.0))
         agent = _heuristic(self.game, self.rng.next64() >> 1)
-        if agent is not None and self.seat.to_move == self.seat.seat:
+        if agent is not None:  # also for a secret bid owed ahead of the seat's turn: the heuristic bids blind too
             h = agent.act(self.seat)
             self.heuristic_action = h
             order.remove(h)
@@ -507,3 +507,23 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
 
 
 register_kind("guided", _factory)
+
+
+# ---- hints for any game -----------------------------------------------------------------------------------------
+
+
+def hints_for(
+    seat: SeatHandle,
+    seconds: float | None = HINT_SECONDS,
+    iters: int | None = None,
+    seed: int = 0,
+    top: int = 5,
+) -> list[Candidate]:
+    """Hints from the best search this package has for the seat's game: the guided search where the game has a
+    position value (SILOS, SiliconVania), else the baseline ISMCTS (`tabletop.agents.ismcts.hints`, no reasons)."""
+    if position_value(seat.info.name) is not None:
+        return hints(seat, seconds, iters, seed, top)
+    from tabletop.agents.ismcts import hints as ismcts_hints
+
+    return [Candidate(a, visits, value) for a, visits, value in
+            ismcts_hints(seat, iters=iters or 10**9, seed=seed, top=top, seconds=seconds)]
