@@ -42,6 +42,8 @@ def test_guided_spec_sets_budget_depth_widening_and_reuse(spec, iters, seconds, 
         ("guided:pw=0", "pw.*positive"),
         ("guided:reuse=maybe", "reuse.*true or false"),
         ("hard:time=2", "takes no parameters.*guided:time=1.0"),
+        ("hint:iters=5", "allowed: time"),
+        ("hint:time=-1", "time.*positive"),
     ],
 )
 def test_bad_guided_specs_are_refused_saying_what_is_legal(spec, match):
@@ -187,3 +189,11 @@ def test_hints_elsewhere_come_from_the_baseline_search_without_reasons():
     state = tabletop.new_game("silencio", 3, 2)
     found = hints_for(SeatHandle(state, state.to_move), seconds=None, iters=30)
     assert found and all(c.reason == "" for c in found)
+
+
+def test_the_hint_seat_is_a_spec_that_plays_a_legal_hinted_action():
+    state = midgame("silos", 2, 5, 8)
+    seat = SeatHandle(state, state.to_move)
+    agent = make_agent("hint:time=0.05", "silos", seed=0)
+    assert agent.act(seat) in state.legal_actions()
+    assert agent.name == "hint"

@@ -27,7 +27,8 @@ Everything comes from the seat handle: `seat.sample` (determinizations), `seat.l
 heuristic agent, which itself decides through the handle. With `iters` and a seed the move is reproducible.
 
 Spec `guided:time=0.25` (parameters `iters`, `time`, `depth` (cut-off, default 8), `c` (exploration, default
-0.5), `pw` (widening, default 2.0), `reuse` (true/false, default true)). Both cores: not used; the search runs in
+0.5), `pw` (widening, default 2.0), `reuse` (true/false, default true)); `hint:time=0.5` is a seat that always
+plays the top hint (`hints_for`, what the server, the line mode and the full-screen app show). Both cores: not used; the search runs in
 the process that asks (the server runs AI moves and hints in worker processes already, one per core).
 """
 
@@ -507,6 +508,36 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
 
 
 register_kind("guided", _factory)
+
+
+class HintAgent:
+    """Plays the top hint (`hints_for`) for its seat, searched for `seconds`: how good following the hints is."""
+
+    name = "hint"
+
+    def __init__(self, seed: int = 0, seconds: float = HINT_SECONDS) -> None:
+        self._rng = Rng(seed)
+        self.seconds = seconds
+
+    def act(self, seat: SeatHandle) -> Action:
+        """The first action `hints_for` lists."""
+        legal = seat.legal_actions()
+        seed = self._rng.next64() >> 1
+        if len(legal) == 1:
+            return legal[0]
+        return hints_for(seat, seconds=self.seconds, seed=seed, top=1)[0].action
+
+
+def _hint_factory(game: str, seed: int, params: dict[str, str]) -> Agent:
+    unknown = sorted(set(params) - {"time"})
+    if unknown:
+        raise InvalidAgentSpec(f"unknown hint parameter(s) {', '.join(u[:20] for u in unknown)}; allowed: time")
+    seconds = _number(params, "time")
+    game_info(game)
+    return HintAgent(seed, HINT_SECONDS if seconds is None else seconds)
+
+
+register_kind("hint", _hint_factory)
 
 
 # ---- hints for any game -----------------------------------------------------------------------------------------
