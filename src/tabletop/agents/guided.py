@@ -28,8 +28,8 @@ heuristic agent, which itself decides through the handle. With `iters` and a see
 
 Spec `guided:time=0.25` (parameters `iters`, `time`, `depth` (cut-off, default 8), `c` (exploration, default
 0.5), `pw` (widening, default 2.0), `reuse` (true/false, default true)); `hint:time=0.5` is a seat that always
-plays the top hint (`hints_for`, what the server, the line mode and the full-screen app show). Both cores: not used; the search runs in
-the process that asks (the server runs AI moves and hints in worker processes already, one per core).
+plays the top hint (`hints_for`, what the server, the line mode and the full-screen app show). Both cores: not
+used; the search runs in the process that asks (the server already runs AI moves and hints in worker processes).
 """
 
 from __future__ import annotations
