@@ -60,18 +60,20 @@ class PositionValue:
     value: Evaluator
     scale: float
     score_scale: float
+    depth: int
+    """The default cut-off: random steps after the tree before the position is scored."""
 
 
 def _silos() -> PositionValue:
     from tabletop.games.silos.heuristic import value
 
-    return PositionValue(value, 12.0, 1.0)
+    return PositionValue(value, 12.0, 1.0, 8)
 
 
 def _siliconvania() -> PositionValue:
     from tabletop.games.siliconvania.heuristic import evaluate
 
-    return PositionValue(evaluate, 8.0, 5.0)
+    return PositionValue(evaluate, 8.0, 5.0, 8)
 
 
 POSITION_VALUES: dict[str, Callable[[], PositionValue]] = {"silos": _silos, "siliconvania": _siliconvania}
@@ -130,21 +132,23 @@ class GuidedSearch:
         self,
         seat: SeatHandle,
         seed: int,
-        depth: int = 8,
+        depth: int | None = None,
         c: float = 0.5,
         pw: float = 2.0,
         root: _Node | None = None,
         prior: bool = True,
+        trust: float | None = None,
     ) -> None:
         self.seat = seat
         self.game = seat.info.name
         self.players = seat.players
         self.cooperative = seat.info.cooperative
-        self.depth = depth
         self.c = c
         self.pw = pw
+        self.trust = trust
         self.rng = Rng(seed)
         self.pv = None if self.cooperative else position_value(self.game)
+        self.depth = depth if depth is not None else self.pv.depth if self.pv is not None else 0
         self.root = root if root is not None else _Node(self.players)
         self.reused = self.root.visits
         self.iterations = 0
@@ -297,7 +301,11 @@ class GuidedSearch:
         return out
 
     def candidates(self) -> list[Candidate]:
-        """Root actions legal for the seat now, most visited first (ties: higher value, then the prior order)."""
+        """Root actions legal for the seat now, the one to play first, then most visited first (ties: higher
+        value, then the prior order). The one to play is the most visited, unless the heuristic's choice was
+        searched and the most visited is not clearly better: its mean reward must beat the heuristic's by more
+        than `trust` standard errors (a binomial estimate from both counts), so a search with too few samples to
+        tell them apart keeps the rule of thumb (with `trust` None, the default, the most visited is played)."""
         me = self.seat.seat
         rank = {a: i for i, a in enumerate(self.order)}
         out: list[tuple[int, float, int, Candidate]] = []
@@ -307,7 +315,20 @@ class GuidedSearch:
             value = node.reward[me] / visits if node is not None and visits else 0.0
             out.append((-visits, -value, rank.get(a, len(rank)), Candidate(a, visits, value)))
         out.sort(key=lambda t: t[:3])
-        return [t[3] for t in out]
+        ranked = [t[3] for t in out]
+        h = self.heuristic_action
+        if self.trust is None or h is None or not ranked or ranked[0].action == h:
+            return ranked
+        top = ranked[0]
+        held = next((c for c in ranked if c.action == h), None)
+        if held is None or held.visits == 0:
+            return ranked
+        se = math.sqrt(top.value * (1 - top.value) / max(top.visits, 1)
+                       + held.value * (1 - held.value) / held.visits)
+        if top.value - held.value > self.trust * se:
+            return ranked
+        ranked.remove(held)
+        return [held, *ranked]
 
 
 # ---- tree reuse -----------------------------------------------------------------------------------------------
@@ -330,10 +351,11 @@ class GuidedAgent:
         seed: int = 0,
         iters: int | None = None,
         seconds: float | None = None,
-        depth: int = 8,
+        depth: int | None = None,
         c: float = 0.5,
         pw: float = 2.0,
         reuse: bool = True,
+        trust: float | None = None,
     ) -> None:
         if iters is None and seconds is None:
             seconds = DEFAULT_SECONDS
@@ -344,6 +366,7 @@ class GuidedAgent:
         self.c = c
         self.pw = pw
         self.reuse = reuse
+        self.trust = trust
         self._rng = Rng(seed)
         self.last_search: GuidedSearch | None = None
         self._kept: _Node | None = None  # the subtree under the action played last
@@ -367,7 +390,7 @@ class GuidedAgent:
             self._kept = None
             return legal[0]
         root = self._reused_root(seat)
-        search = GuidedSearch(seat, seed, self.depth, self.c, self.pw, root=root)
+        search = GuidedSearch(seat, seed, self.depth, self.c, self.pw, root=root, trust=self.trust)
         search.run(self.iters, self.seconds)
         self.last_search = search
         best = search.candidates()[0].action
@@ -462,7 +485,7 @@ EXPLAINERS: dict[str, Callable[[Any, Any, int], str]] = {"silos": _silos_explain
 
 # ---- spec -----------------------------------------------------------------------------------------------------
 
-ALLOWED = ("iters", "time", "depth", "c", "pw", "reuse")
+ALLOWED = ("iters", "time", "depth", "c", "pw", "reuse", "trust")
 
 
 def _number(params: dict[str, str], key: str, positive: bool = True) -> float | None:
@@ -499,12 +522,13 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
     seconds = _number(params, "time")
     c = _number(params, "c", positive=False)
     pw = _number(params, "pw")
+    trust = _number(params, "trust", positive=False)
     reuse = params.get("reuse", "true").lower()
     if reuse not in ("true", "false"):
         raise InvalidAgentSpec(f"guided parameter reuse={params['reuse'][:20]!r} must be true or false")
     game_info(game)
-    return GuidedAgent(game, seed, iters, seconds, 8 if depth is None else depth, 0.5 if c is None else c,
-                       2.0 if pw is None else pw, reuse == "true")
+    return GuidedAgent(game, seed, iters, seconds, depth, 0.5 if c is None else c, 2.0 if pw is None else pw,
+                       reuse == "true", trust)
 
 
 register_kind("guided", _factory)
