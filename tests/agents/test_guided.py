@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tabletop
-from tabletop.agents import InvalidAgentSpec, make_agent, play_game
+from tabletop.agents import InvalidAgentSpec, make_agent
 from tabletop.agents.guided import GuidedAgent, GuidedSearch, hints, hints_for, reason
 from tabletop.agents.levels import LEVELS, level_spec
 from tabletop.core import SeatHandle, State

@@ -64,16 +64,12 @@ class PositionValue:
     """The default cut-off: random steps after the tree before the position is scored."""
 
 
-def _silos() -> PositionValue:
-    from tabletop.games.silos.heuristic import value
-
-    return PositionValue(value, 12.0, 1.0, 8)
+def _silos() -> PositionValue:  # the games are loaded by module name only, like the heuristic agents
+    return PositionValue(importlib.import_module("tabletop.games.silos.heuristic").value, 12.0, 1.0, 8)
 
 
 def _siliconvania() -> PositionValue:
-    from tabletop.games.siliconvania.heuristic import evaluate
-
-    return PositionValue(evaluate, 8.0, 5.0, 8)
+    return PositionValue(importlib.import_module("tabletop.games.siliconvania.heuristic").evaluate, 8.0, 5.0, 8)
 
 
 POSITION_VALUES: dict[str, Callable[[], PositionValue]] = {"silos": _silos, "siliconvania": _siliconvania}
@@ -445,20 +441,20 @@ def reason(search: GuidedSearch, action: Action) -> str:
 
 
 def _silos_explain(before: Any, after: Any, me: int) -> str:
-    from tabletop.games.silos.notation import N_LOCATIONS, N_TYPES
-
+    notation = importlib.import_module("tabletop.games.silos.notation")
+    n_locations, n_types = notation.N_LOCATIONS, notation.N_TYPES
     out: list[str] = []
     de = after.emblems[me] - before.emblems[me]
     if de:
         out.append(f"{de:+d} emblem" + ("s" if abs(de) != 1 else ""))
-    dh = sum(after.hum[me * N_TYPES:(me + 1) * N_TYPES]) - sum(before.hum[me * N_TYPES:(me + 1) * N_TYPES])
+    dh = sum(after.hum[me * n_types:(me + 1) * n_types]) - sum(before.hum[me * n_types:(me + 1) * n_types])
     if dh:
         out.append(f"{dh:+d} human" + ("s" if abs(dh) != 1 else ""))
     dc = after.cows[me] - before.cows[me]
     if dc:
         out.append(f"{dc:+d} cow" + ("s" if abs(dc) != 1 else ""))
-    lead_b = sum(1 for loc in range(N_LOCATIONS) if before.ranking(loc)[:1] == [me])
-    lead_a = sum(1 for loc in range(N_LOCATIONS) if after.ranking(loc)[:1] == [me])
+    lead_b = sum(1 for loc in range(n_locations) if before.ranking(loc)[:1] == [me])
+    lead_a = sum(1 for loc in range(n_locations) if after.ranking(loc)[:1] == [me])
     if lead_a != lead_b:
         out.append(f"leads {lead_a} location{'s' if lead_a != 1 else ''} (was {lead_b})")
     if not out:
