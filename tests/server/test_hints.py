@@ -96,3 +96,14 @@ def test_a_server_without_hint_workers_says_so(make_client: Factory) -> None:
     mover = state_of(client, gid)["to_move"]
     r = client.post(f"/api/games/{gid}/hints", headers=auth(tokens[mover]))
     assert r.status_code == 503 and "turned off" in r.json()["detail"]
+
+
+def test_a_hint_keeps_the_payload_the_client_reads_and_adds_a_one_line_reason(make_client: Factory) -> None:
+    client = make_client(hint_seconds=0.3)
+    gid, tokens = two_humans(client, "siliconvania")
+    r = client.post(f"/api/games/{gid}/hints", headers=auth(tokens[0]))
+    assert r.status_code == 200, r.text
+    for h in r.json()["hints"]:
+        assert set(h) == {"action", "value", "visits", "reason"}  # web/src/api.ts Hint: the first three, reason?
+        assert isinstance(h["action"], str) and isinstance(h["value"], float) and isinstance(h["visits"], int)
+        assert isinstance(h["reason"], str) and "\n" not in h["reason"]

@@ -79,6 +79,8 @@ export interface Hint {
   action: string;
   value: number;
   visits: number;
+  /** A one-line reason (what the action changes at once); empty or absent where the search gives none. */
+  reason?: string;
 }
 
 export interface ChatMessage {

@@ -82,7 +82,8 @@ export function hintsBox(hs: HintState | null, ask: () => void, busy: boolean, l
     hs && hs.hints.length ? h("ol.hintlist", hs.hints.map((x, i) => h(`li${i === 0 ? ".best" : ""}`, { dataset: { action: x.action } },
       h("span.ha", label(x.action)),
       h("span.hv", { title: "estimated chance-weighted reward from your seat, 0–100" }, `${Math.round(x.value * 100)}%`),
-      h("span.hn", { title: "search samples that tried it" }, `${x.visits} samples`)))) : null,
+      h("span.hn", { title: "search samples that tried it" }, `${x.visits} samples`),
+      x.reason ? h("span.hr", { title: "why: what it changes at once, from your view" }, x.reason) : null))) : null,
   );
 }
 

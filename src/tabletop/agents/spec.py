@@ -2,8 +2,9 @@
 
 A spec is `kind[:key=value,key=value...]`. Kinds register a factory with `register_kind`. Built in: `random`,
 `heuristic` (the game's `tabletop.games.<game>.heuristic.HeuristicAgent`) and `ismcts` (parameters `iters`, `time`,
-`rollout`, `c`, `w`; see `tabletop.agents.ismcts`) and `policy` (`path=FILE.npz`: a trained network, numpy only;
-see `tabletop.agents.policy`).
+`rollout`, `c`, `w`; see `tabletop.agents.ismcts`), `guided` (the hard search, `tabletop.agents.guided`), `policy`
+(`path=FILE.npz`: a trained network, numpy only; see `tabletop.agents.policy`), and the strength levels `easy`,
+`medium`, `hard` (`tabletop.agents.levels`).
 """
 
 from __future__ import annotations
@@ -94,7 +95,8 @@ def _load_kinds() -> None:
     _loaded = True
     register_kind("random", _random)
     register_kind("heuristic", _heuristic)
-    for mod in ("tabletop.agents.ismcts", "tabletop.agents.policy"):
+    for mod in ("tabletop.agents.ismcts", "tabletop.agents.guided", "tabletop.agents.policy",
+                "tabletop.agents.levels"):
         try:
             importlib.import_module(mod)  # registers its own kinds
         except ModuleNotFoundError as e:

@@ -93,12 +93,13 @@ class HumanAgent:
 
     name = "human"
 
-    def __init__(self, console: Console, game: str, hint_iters: int = 400,
-                 undoable: Callable[[int], int] | None = None) -> None:
+    def __init__(self, console: Console, game: str, hint_iters: int | None = None,
+                 undoable: Callable[[int], int] | None = None, hint_seconds: float = 2.0) -> None:
         self.console = console
         self.game = game
         self.render = renderer(game)
-        self.hint_iters = hint_iters
+        self.hint_iters = hint_iters  # None: the search runs for `hint_seconds`
+        self.hint_seconds = hint_seconds
         self.undoable = undoable  # how many of a seat's actions it may take back (None: no undo here)
 
     def act(self, seat: SeatHandle) -> Action:
@@ -165,14 +166,12 @@ class HumanAgent:
             self.console.print(Text.assemble((f"{n:>3} {a.text}", "bold"), ": ", explain(h, a.text) or ""))
 
     def _hints(self, seat: SeatHandle, shown: list[Action]) -> None:
-        try:
-            from tabletop.agents.ismcts import hints
-        except ImportError:
-            self.console.print("[yellow]hints need the ISMCTS agent, which is not installed[/]")
-            return
+        from tabletop.agents.guided import hints_for
+
         with self.console.status("thinking from your seat's view..."):
-            ranked = hints(seat, iters=self.hint_iters)
-        self.console.print(hint_table(ranked, shown))
+            found = hints_for(seat, seconds=self.hint_seconds, iters=self.hint_iters)
+        self.console.print(hint_table([(c.action, c.visits, c.value) for c in found], shown,
+                                      [c.reason for c in found]))
 
 
 MENU_GROUP_MIN = 9  # shorter menus are listed one action a line
@@ -247,21 +246,30 @@ def refusal(answer: str, shown: list[Action]) -> Text:
     return out
 
 
-def hint_table(ranked: list[tuple[Action, int, float]], shown: list[Action]) -> RenderableType:
-    """The search's top actions with their menu number, how often it tried each and its estimated value."""
+def hint_table(ranked: list[tuple[Action, int, float]], shown: list[Action],
+               reasons: list[str] | None = None) -> RenderableType:
+    """The search's top actions with their menu number, how often it tried each, its estimated value and, where the
+    search gives one, a one-line reason."""
     table = Table(box=None, padding=(0, 2))
     table.add_column("#", justify="right", style="bold cyan")
     table.add_column("action")
     table.add_column("tries", justify="right")
     table.add_column("value", justify="right")
-    for action, visits, value in ranked:
+    why = reasons is not None and any(reasons)
+    if why:
+        table.add_column("why", style="dim")
+    for i, (action, visits, value) in enumerate(ranked):
         number = str(shown.index(action) + 1) if action in shown else ""
-        table.add_row(number, action.text, str(visits), f"{value:.2f}")
+        row = [number, action.text, str(visits), f"{value:.2f}"]
+        if why:
+            assert reasons is not None
+            row.append(reasons[i] if i < len(reasons) else "")
+        table.add_row(*row)
     if not ranked:
         table.add_row("", "no hint: nothing to choose", "", "")
     return Group(Text("Hints: the search's favourite actions, from your view only", style="bold"), table,
-                 Text("value: your estimated result, 0 (worst) to 1 (best: a win, or the team's best score)",
-                      style="dim"))
+                 Text("value: your estimated result, 0 (worst) to 1 (best: a win, or the team's best score); "
+                      "tries: the search samples behind it", style="dim"))
 
 
 def default_seats(game: str, players: int) -> list[str]:

@@ -31,8 +31,7 @@ from tabletop.cli.seats import Seats, seat_names
 from tabletop.core import Action, IllegalAction, SeatHandle, State, View
 from tabletop.core.help import GameHelp, NoHelp, explain, game_help
 
-HINT_ITERS = 400
-HINT_SECONDS = 4.0
+HINT_SECONDS = 2.0
 HISTORY_SIZE = (120, 40)  # from this size on, the move history stands beside the table
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -144,7 +143,7 @@ class HintScreen(ModalScreen[None]):
         self.stopped = False
 
     def compose(self) -> ComposeResult:
-        box = Vertical(Static(Text("searching from your seat's view only...")), ProgressBar(total=HINT_ITERS,
+        box = Vertical(Static(Text("searching from your seat's view only...")), ProgressBar(total=100,
                                                                                            show_eta=False))
         box.border_title = "Hints (Esc closes)"
         yield box
@@ -153,30 +152,44 @@ class HintScreen(ModalScreen[None]):
         self.run_worker(self._search, thread=True, exclusive=True)
 
     def _search(self) -> None:
+        from tabletop.agents.guided import GuidedSearch, position_value, reason
         from tabletop.agents.ismcts import Search, make_rollout
 
-        search = Search(self.seat, make_rollout("random", self.seat.info.name, 0x5A17), 0)
-        deadline = time.perf_counter() + HINT_SECONDS
+        guided = position_value(self.seat.info.name) is not None
+        search: GuidedSearch | Search
+        if guided:  # the guided search (SILOS, SiliconVania), with reasons
+            search = GuidedSearch(self.seat, 0)
+        else:
+            search = Search(self.seat, make_rollout("random", self.seat.info.name, 0x5A17), 0)
+        steps = 100
+        bar = self.query_one(ProgressBar)
+        start = time.perf_counter()
+        deadline = start + HINT_SECONDS
         done = 0
-        while done < HINT_ITERS and not self.stopped and time.perf_counter() < deadline:
+        while not self.stopped and time.perf_counter() < deadline:
             search.run(20)
-            done += 20
-            self.app.call_from_thread(self.query_one(ProgressBar).update, progress=done)
-        ranked = [(c.action, c.visits, c.value) for c in search.candidates()[:5]]
+            now = time.perf_counter()
+            done = min(steps, int(steps * (now - start) / HINT_SECONDS))
+            self.app.call_from_thread(bar.update, progress=done)
+        if isinstance(search, GuidedSearch):
+            ranked = [(c.action, c.visits, c.value, reason(search, c.action)) for c in search.candidates()[:5]]
+        else:
+            ranked = [(c.action, c.visits, c.value, "") for c in search.candidates()[:5]]
         if not self.stopped:
             self.app.call_from_thread(self._show, ranked)
 
-    def _show(self, ranked: list[tuple[Action, int, float]]) -> None:
+    def _show(self, ranked: list[tuple[Action, int, float, str]]) -> None:
         t = Table(box=None, padding=(0, 2))
-        for col in ("#", "action", "tries", "value"):
-            t.add_column(col, justify="left" if col == "action" else "right")
-        for action, visits, value in ranked:
+        why = any(r for *_, r in ranked)
+        for col in ("#", "action", "tries", "value") + (("why",) if why else ()):
+            t.add_column(col, justify="left" if col in ("action", "why") else "right")
+        for action, visits, value, because in ranked:
             number = str(self.shown.index(action) + 1) if action in self.shown else ""
-            t.add_row(number, action.text, str(visits), f"{value:.2f}")
+            t.add_row(number, action.text, str(visits), f"{value:.2f}", *((because,) if why else ()))
         self.query_one(Static).update(Group(
             Text("The search's favourite actions, from your view only", style="bold"), t,
-            Text("value: your estimated result, 0 (worst) to 1 (best: a win, or the team's best score)",
-                 style="dim")))
+            Text("value: your estimated result, 0 (worst) to 1 (best: a win, or the team's best score); "
+                 "tries: the search samples behind it", style="dim")))
         self.query_one(ProgressBar).display = False
 
     async def action_dismiss(self, result: None = None) -> None:

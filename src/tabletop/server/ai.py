@@ -22,12 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.agents import make_agent
+from tabletop.agents.levels import LEVELS, level_spec
 from tabletop.core import SeatHandle, game_info, replay
 
 log = logging.getLogger("tabletop.server")
 
-AI_LABELS: dict[str, str] = {"easy": "random", "medium": "heuristic", "hard": "ismcts:time=1.0"}
-"""Strength label (what clients send) to agent spec (what only the server knows)."""
+AI_LABELS: dict[str, str] = {level: level for level in LEVELS}
+"""Strength label (what clients send) to agent spec (what only the server knows): each label is the level of the
+same name, whose agent depends on the game (`tabletop.agents.levels.level_spec`)."""
 
 POLICY_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,9}")
 """A policy's label: its file name without `.npz`, lower-case letters, digits, `-` and `_`, at most 10 characters
@@ -107,7 +109,7 @@ def choose_action(record: dict[str, Any], seat: int, label: str, seed: int, poli
     if seat not in state.deciding():
         raise ValueError(f"seat {seat} owes no decision")
     if label in AI_LABELS:
-        agent = make_agent(AI_LABELS[label], state.game, seed)
+        agent = make_agent(level_spec(AI_LABELS[label], state.game), state.game, seed)
     else:
         if policy is None:
             raise ValueError(f"AI label {label!r} is not offered by this server")
@@ -127,11 +129,12 @@ def _net(path: str, mtime: int) -> Any:
 
 
 def hint_actions(record: dict[str, Any], seat: int, seed: int, seconds: float) -> list[dict[str, Any]]:
-    """ISMCTS hints for `seat` from its own view (a `SeatHandle` of the state the record rebuilds to): the top
-    candidate actions with their estimated value in [0, 1] and how many search iterations tried them. The
-    search runs for `seconds` (its whole budget)."""
-    from tabletop.agents.ismcts import hints
+    """Hints for `seat` from its own view (a `SeatHandle` of the state the record rebuilds to): the top candidate
+    actions with their estimated value in [0, 1] (the chance of winning, as the search sees it), how many search
+    samples tried them, and a one-line `reason` ("" where the game's search gives none). The search (the guided
+    search in SILOS and SiliconVania, the baseline ISMCTS elsewhere) runs for `seconds` (its whole budget)."""
+    from tabletop.agents.guided import hints_for
 
     handle = SeatHandle(replay(record), seat)
-    return [{"action": a.text, "value": round(value, 4), "visits": visits}
-            for a, visits, value in hints(handle, iters=10**9, seed=seed, seconds=seconds)]
+    return [{"action": c.action.text, "value": round(c.value, 4), "visits": c.visits, "reason": c.reason}
+            for c in hints_for(handle, seconds=seconds, seed=seed)]

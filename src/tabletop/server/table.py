@@ -4,9 +4,9 @@ Kept apart from `service` (which owns the game log and the act path): this modul
 service's per-seat gates (`seat_of`, `current`, `views.seat_legal`) and keeps its own rows (`messages`).
 
 - **Hints**: a seat that owes a decision asks (its turn, or a simultaneous step such as a secret bid); a hint
-  worker process rebuilds the state from the record and runs
-  ISMCTS through a `SeatHandle` of that seat (`tabletop.server.ai.hint_actions`) for `hint_seconds`. Never in the
-  event loop, never another seat's view. Limited per seat (`hint_rate`, `hint_burst`) and by the number of hints
+  worker process rebuilds the state from the record and runs its search (guided ISMCTS or ISMCTS) through a
+  `SeatHandle` of that seat (`tabletop.server.ai.hint_actions`) for `hint_seconds`. Never in the event loop, never
+  another seat's view. Limited per seat (`hint_rate`, `hint_burst`) and by the number of hints
   waiting for a worker.
 - **Chat** (SILOS, SiliconVania): a seated player writes, everyone (spectators included) reads. Silencio's rules
   forbid talking at the table, so it has none. Lines are stored with a per-game index (a reconnecting client

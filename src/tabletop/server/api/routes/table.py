@@ -23,7 +23,7 @@ def _table(request: Request) -> Table:
 
 @router.post("/{game_id}/hints")
 async def hints(game_id: GameId, request: Request, token: TokenDep) -> dict[str, Any]:
-    """ISMCTS hints for the token's seat, from its own view, computed in a hint worker (never in this loop)."""
+    """Search hints for the token's seat, from its own view, computed in a hint worker (never in this loop)."""
     table = _table(request)
     fut, facts = await run_in_threadpool(table.hint, game_id, token)
     try:
