@@ -3,7 +3,7 @@
 A spec is `kind[:key=value,key=value...]`. Kinds register a factory with `register_kind`. Built in: `random`,
 `heuristic` (the game's `tabletop.games.<game>.heuristic.HeuristicAgent`) and `ismcts` (parameters `iters`, `time`,
 `rollout`, `c`, `w`; see `tabletop.agents.ismcts`) and `policy` (`path=FILE.npz`: a trained network, numpy only;
-see `tabletop.agents.policy`).
+see `tabletop.agents.policy`) and `team` (Silencio only: teammates who read each other; see `tabletop.agents.team`).
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def _load_kinds() -> None:
     _loaded = True
     register_kind("random", _random)
     register_kind("heuristic", _heuristic)
-    for mod in ("tabletop.agents.ismcts", "tabletop.agents.policy"):
+    for mod in ("tabletop.agents.ismcts", "tabletop.agents.policy", "tabletop.agents.team"):
         try:
             importlib.import_module(mod)  # registers its own kinds
         except ModuleNotFoundError as e:
