@@ -16,7 +16,9 @@ single-observer ISMCTS of `tabletop.agents.ismcts` (kept as the baseline under t
    while no such hand-over happened the constraint holds for the sample. The likelihood of the teammate's observed
    actions under the team's policy is then 1 for a consistent sample and 0 for one the policy rules out; the search
    draws `seat.sample(seed)` samples and keeps a consistent one (rejection sampling, at most `tries` draws per
-   iteration; when none is consistent it keeps the last one and counts it in `Search.fallbacks`).
+   iteration; when none is consistent it repairs the last one, swapping each ruled-out card for an allowed card of
+   the deck or of another teammate's hidden cards, `repair`; one that cannot be repaired is kept as drawn and
+   counted in `TeamSearch.fallbacks`).
 3. **Fast rollouts** that read the determinized state directly (no view built per step): the card that kills the
    fewest cards still held by the team (in the determinization), dark effects priced as the heuristic prices them
    (a green dark effect no green card can follow ends the game, priced by the cards still held), red light used,
@@ -118,13 +120,18 @@ class Belief:
     teammates' observed actions under the team's policy for a sampled state: 1.0 if consistent, else 0.0.
     """
 
-    def __init__(self, seat: int, players: int, max_value: int, plays: bool = True) -> None:
+    def __init__(self, seat: int, players: int, max_value: int, plays: bool = True,
+                 rows: list[list[int]] | None = None) -> None:
         self.seat = seat
         self.players = players
         self.max_value = max_value
         self.plays = plays
         self.read = 0
-        self.rows: list[list[int]] = [[], [], [], []]
+        self.rows: list[list[int]] = [list(r) for r in rows] if rows is not None else [[], [], [], []]
+        """The rows as the log has built them (a game's log starts from empty rows)."""
+        self.trusted = True
+        """False once the rows read from the log differ from the table's (a position not reached by play):
+        the belief then rules nothing out."""
         self.fronts: set[int] = set()
         self.green_only = False
         self.forced = False  # the next play is a yellow-dark random one, not a choice
@@ -169,9 +176,16 @@ class Belief:
             self.last_gift[int(m[1])] = i
             self.last_gift[int(m[2])] = i
 
+    def check(self, view: dict[str, Any]) -> None:
+        """Distrust the belief for good if the rows it read from the log are not the table's."""
+        if [self.rows[i] for i in range(4)] != [list(r) for r in view["rows"].values()]:
+            self.trusted = False
+
     def forbidden(self) -> list[frozenset[int]]:
         """Per seat, the cards a hidden card of its hand cannot be (the constraints still in force)."""
         out: list[set[int]] = [set() for _ in range(self.players)]
+        if not self.trusted:
+            return [frozenset()] * self.players
         for p, i, cards in self.constraints:
             if i > self.last_gift[p]:
                 out[p] |= cards
@@ -202,6 +216,42 @@ def _known_cards(view: dict[str, Any], players: int) -> list[frozenset[int]]:
     for q in range(players):
         out.append(frozenset(parse_card(t) for t in view["known"].get(str(q), [])))
     return out
+
+
+def repair(state: SilencioState, seat: int, forbidden: list[frozenset[int]], known: list[frozenset[int]]) -> bool:
+    """Make a sample consistent by swapping each ruled-out hidden card of a teammate's hand with an allowed card
+    of the deck (in the deck's shuffled order) or of another teammate's hidden cards; False if one cannot be."""
+    hands = state.hands
+    for q in range(len(hands)):
+        bad = forbidden[q]
+        if q == seat or not bad:
+            continue
+        for c in [c for c in hands[q] if c in bad and c not in known[q]]:
+            deck = state.deck
+            for i, d in enumerate(deck):
+                if d not in bad:
+                    deck[i] = c
+                    state.known[c] = 0
+                    break
+            else:
+                for r in range(len(hands)):
+                    if r in (seat, q) or c in forbidden[r]:
+                        continue
+                    d = next((d for d in hands[r] if d not in bad and d not in known[r]), -1)
+                    if d >= 0:
+                        hands[r].remove(d)
+                        hands[r].append(c)
+                        hands[r].sort()
+                        state.known[c] = 1 << r
+                        break
+                else:
+                    return False
+            hands[q].remove(c)
+            hands[q].append(d)
+            hands[q].sort()
+            state.known[d] = 1 << q
+    state._legal = None
+    return True
 
 
 # ---- fast rollouts -------------------------------------------------------------------------------------------
@@ -336,6 +386,7 @@ class TeamSearch(Search):
         self.convention = convention
         self.tries = tries
         self.fallbacks = 0
+        self.repaired = 0
         self.rejected = 0
         self.dead_ends = 0
         self._forbidden = belief.forbidden() if belief is not None else None
@@ -355,7 +406,11 @@ class TeamSearch(Search):
         if belief.weight(state, self._forbidden, self._known) > 0:
             return state
         self.rejected += 1
-        self.fallbacks += 1
+        assert isinstance(state, SilencioState) and self._forbidden is not None and self._known is not None
+        if repair(state, self.seat.seat, self._forbidden, self._known):
+            self.repaired += 1
+        else:
+            self.fallbacks += 1
         return state
 
     def _legal(self, state: State) -> list[Action]:
@@ -474,6 +529,7 @@ class TeamAgent:
             view = seat.view()
             belief = self._belief = Belief(seat.seat, seat.players, int(view["max_value"]), self.convention)
         belief.update(log)
+        belief.check(seat.view())
         reusable = self._reusable(seat, log)
         self._last = None
         if len(legal) == 1:
