@@ -55,9 +55,26 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
 
 
 def play(spec: str, players: int, deal_seed: int, team_index: int, options: dict[str, Any]) -> dict[str, Any]:
-    """One game of a team on a deal."""
+    """One game of a team on a deal; a game in which an agent fails is replayed with other agent seeds (at most
+    three times), and the row says how many attempts it took."""
+    errors: list[str] = []
+    for attempt in range(4):
+        try:
+            row = play_once(spec, players, deal_seed, team_index, options, attempt)
+        except Exception as e:  # an agent's bug must not end a long run: counted and reported instead
+            errors.append(f"{type(e).__name__}: {e}"[:200])
+            continue
+        row["failed_attempts"] = errors
+        return row
+    raise RuntimeError(f"{spec} failed 4 times on deal {deal_seed}: {errors}")
+
+
+def play_once(spec: str, players: int, deal_seed: int, team_index: int, options: dict[str, Any],
+              attempt: int) -> dict[str, Any]:
+    """One game of a team on a deal, its agents seeded from the deal, the team and the attempt."""
     state = tabletop.new_game("silencio", players, deal_seed, options)
-    agents = [make_agent(spec, "silencio", derive_seed(deal_seed, team_index, s)) for s in range(players)]
+    keys = [(team_index, s) if attempt == 0 else (team_index, s, attempt) for s in range(players)]
+    agents = [make_agent(spec, "silencio", derive_seed(deal_seed, *k)) for k in keys]
     searched = [0, 0]  # decisions searched, iterations in them
     seen: list[Any] = [None] * players
 
@@ -155,9 +172,14 @@ def report(teams: list[str], deals: list[int], done: dict[tuple[int, str], dict[
         dm, dh = mean_ci([float(x) for x in paired])
         its = sum(r.get("iterations", 0) for r in rows) / max(1, sum(r.get("searched", 0) for r in rows))
         diff = "-" if spec == base else f"{dm:+.2f} ± {dh:.2f} ({len(paired)})"
-        table.add_row(spec, str(len(rows)), f"{m:.2f} ± {h:.2f}",
-                      f"{perfect}/{len(left)} = {perfect / len(left):.0%} [{lo:.0%}, {hi:.0%}]", f"{per:.3f}", f"{its:.0f}", diff)
+        rate = f"{perfect}/{len(left)} = {perfect / len(left):.0%} [{lo:.0%}, {hi:.0%}]"
+        table.add_row(spec, str(len(rows)), f"{m:.2f} ± {h:.2f}", rate, f"{per:.3f}", f"{its:.0f}", diff)
     Console(width=160).print(table)
+    for spec in teams:
+        failed = [e for d in deals if (d, spec) in done for e in done[(d, spec)].get("failed_attempts", [])]
+        if failed:
+            Console(width=160).print(f"{spec}: {len(failed)} game(s) replayed with other agent seeds after an "
+                                     f"agent failed, e.g. {failed[0]}")
     if plot:
         import matplotlib
 

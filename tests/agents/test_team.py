@@ -57,7 +57,8 @@ def test_same_action_from_states_that_differ_only_in_what_the_seat_cannot_see(pl
     assert agent_a.act(SeatHandle(a, p)) == agent_b.act(SeatHandle(b, p))
     sa, sb = agent_a.last_search, agent_b.last_search
     if sa is not None and sb is not None:
-        assert [(str(c.action), c.visits) for c in sa.candidates()] == [(str(c.action), c.visits) for c in sb.candidates()]
+        visits = [[(str(c.action), c.visits) for c in s.candidates()] for s in (sa, sb)]
+        assert visits[0] == visits[1]
     assert agent_a._belief is not None and agent_b._belief is not None
     assert agent_a._belief.forbidden() == agent_b._belief.forbidden()
 

@@ -71,6 +71,9 @@ DARK_COST = (0.1, 0.8, 0.6, 0.35)
 ORACLE_WEIGHT = 0.2
 """How much killing a card that lies in the oracle costs (it can still reach a hand)."""
 DEFAULT_TRIES = 20
+DEFAULT_WIDEN = 0
+"""With `widen=N` a node of the tree considers taking a shrine only once visited N times (0, the default: always;
+the widening did not measurably help)."""
 
 _PLAY = re.compile(r"^p(\d) played ([rbyg]\d+)(.*)$")
 _RANDOM = re.compile(r"^p(\d) drew ([rbyg]\d+) at random: played$")
@@ -267,7 +270,7 @@ def fast_rollout(convention: bool = True) -> RolloutPolicy:
             return legal[0]
         phase = state.phase
         if phase == START:
-            return _start(state, convention_filter(state, legal) if convention else legal)
+            return _start(state, legal, convention)
         if phase == PASSING:
             return max(legal, key=lambda a: (int(a.args[0]) & 15, int(a.args[0])))
         if phase == END:
@@ -287,10 +290,18 @@ def fast_rollout(convention: bool = True) -> RolloutPolicy:
     return policy
 
 
-def _start(state: SilencioState, legal: list[Action]) -> Action:
+def _start(state: SilencioState, legal: list[Action], convention: bool) -> Action:
     p = state.to_move
     assert p is not None
     plays = [a for a in legal if a.verb == "play"]
+    mine = state.hands[p]
+    if convention and len(plays) > 1:  # the convention: of a colour, only the lowest playable hand card
+        lowest = [99] * 4
+        for a in plays:
+            c = int(a.args[0])
+            if c in mine and c < lowest[c >> 4]:
+                lowest[c >> 4] = c
+        plays = [a for a in plays if int(a.args[0]) not in mine or lowest[int(a.args[0]) >> 4] == int(a.args[0])]
     if not plays:
         for a in legal:
             if a.verb == "pass":
@@ -306,7 +317,6 @@ def _start(state: SilencioState, legal: list[Action]) -> Action:
     in_oracle = [False] * 64
     for c in state.oracle:
         in_oracle[c] = True
-    mine = state.hands[p]
     own_left = len(mine) + len(state.fronts[p])
     skip_dark = state.skip_dark
     best: tuple[float, int, int] | None = None
@@ -380,8 +390,12 @@ class TeamSearch(Search):
         belief: Belief | None = None,
         convention: bool = True,
         tries: int = DEFAULT_TRIES,
+        widen: int = DEFAULT_WIDEN,
+        own_tree: bool = True,
     ) -> None:
         super().__init__(seat, rollout, seed, c, w)
+        self.widen = widen
+        self.own_tree = own_tree
         self.belief = belief
         self.convention = convention
         self.tries = tries
@@ -424,8 +438,15 @@ class TeamSearch(Search):
         state = self.determinize()
         node = self.root
         path = [node]
+        me = self.seat.seat
         while state.to_move is not None:
+            if self.own_tree and state.to_move != me:
+                break  # another seat decides: its own (sampled) hand is known to the rollout policy, not to the tree
             legal = self._legal(state)
+            if self.widen and node.visits < self.widen:
+                narrow = [a for a in legal if a.verb != "shrine"]
+                if narrow:
+                    legal = narrow
             if not legal:  # a sample the rules cannot go on from (module docstring): scored as it stands
                 self.dead_ends += 1
                 break
@@ -495,6 +516,8 @@ class TeamAgent:
         convention: bool = True,
         reuse: bool = True,
         tries: int = DEFAULT_TRIES,
+        widen: int = DEFAULT_WIDEN,
+        own_tree: bool = True,
     ) -> None:
         if game != "silencio":
             raise InvalidAgentSpec(f"the team agent plays Silencio only, not {game}; use ismcts for {game}")
@@ -509,9 +532,12 @@ class TeamAgent:
         self.convention = convention
         self.reuse = reuse
         self.tries = tries
+        self.widen = widen
+        self.own_tree = own_tree
         self._rng = Rng(seed)
         if isinstance(rollout, str):
-            self._rollout = fast_rollout(convention) if rollout == "fast" else make_rollout(rollout, game, seed ^ 0x5A17)
+            fast = rollout == "fast"
+            self._rollout = fast_rollout(convention) if fast else make_rollout(rollout, game, seed ^ 0x5A17)
         else:
             self._rollout = rollout
         self.last_search: TeamSearch | None = None
@@ -536,7 +562,7 @@ class TeamAgent:
             self.last_search = None
             return legal[0]
         search = TeamSearch(seat, self._rollout, seed, self.c, self.w, belief if self.use_belief else None,
-                            self.convention, self.tries)
+                            self.convention, self.tries, self.widen, self.own_tree)
         if reusable is not None:
             search.root = reusable.root
             search.lo, search.hi = reusable.lo, reusable.hi
@@ -568,7 +594,7 @@ class TeamAgent:
 # ---- the spec ------------------------------------------------------------------------------------------------
 
 _SWITCH = {"on": True, "off": False, "true": True, "false": False}
-_ALLOWED = ("iters", "time", "rollout", "c", "w", "belief", "convention", "reuse", "tries")
+_ALLOWED = ("iters", "time", "rollout", "c", "w", "belief", "convention", "reuse", "tries", "widen", "others")
 
 
 def _number(params: dict[str, str], key: str, cast: Callable[[str], float], positive: bool) -> float | None:
@@ -603,13 +629,18 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
     c = _number(params, "c", float, False)
     w = _number(params, "w", float, False)
     tries = _number(params, "tries", int, True)
+    widen = _number(params, "widen", int, False)
+    others = params.get("others", "policy").lower()
+    if others not in ("policy", "tree"):
+        raise InvalidAgentSpec(f"team parameter others={params['others'][:20]!r} must be policy or tree")
     rollout = params.get("rollout", "fast").lower()
     if rollout not in ("fast", "heuristic", "random"):
         raise InvalidAgentSpec(f"team parameter rollout={params['rollout'][:20]!r} must be fast, heuristic or random")
     return TeamAgent(
         game, seed, None if iters is None else int(iters), seconds, rollout, 0.7 if c is None else c, w,
         _switch(params, "belief"), _switch(params, "convention"), _switch(params, "reuse"),
-        DEFAULT_TRIES if tries is None else int(tries),
+        DEFAULT_TRIES if tries is None else int(tries), DEFAULT_WIDEN if widen is None else int(widen),
+        others == "policy",
     )
 
 
