@@ -105,6 +105,9 @@ def test_same_seed_same_action_from_states_that_differ_only_in_what_the_seat_can
     visits_b = [(str(c.action), c.visits) for c in agent_b.last_search.candidates()]
     assert visits_a == visits_b
     assert hints(SeatHandle(a, p), iters=iters, seed=3) == hints(SeatHandle(b, p), iters=iters, seed=3)
+    if game == "silencio":  # the team agent (tabletop.agents.team) reads the log too: the same holds for it
+        team_a, team_b = make_agent("team:iters=25", game, 5), make_agent("team:iters=25", game, 5)
+        assert team_a.act(SeatHandle(a, p)) == team_b.act(SeatHandle(b, p))
 
 
 @pytest.mark.usefixtures("toy_games")

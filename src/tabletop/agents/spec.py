@@ -3,8 +3,9 @@
 A spec is `kind[:key=value,key=value...]`. Kinds register a factory with `register_kind`. Built in: `random`,
 `heuristic` (the game's `tabletop.games.<game>.heuristic.HeuristicAgent`) and `ismcts` (parameters `iters`, `time`,
 `rollout`, `c`, `w`; see `tabletop.agents.ismcts`), `guided` (the hard search, `tabletop.agents.guided`), `policy`
-(`path=FILE.npz`: a trained network, numpy only; see `tabletop.agents.policy`), and the strength levels `easy`,
-`medium`, `hard` (`tabletop.agents.levels`).
+(`path=FILE.npz`: a trained network, numpy only; see `tabletop.agents.policy`), `team` (Silencio only: teammates
+who read each other; see `tabletop.agents.team`), and the strength levels `easy`, `medium`, `hard`
+(`tabletop.agents.levels`).
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ def _load_kinds() -> None:
     register_kind("random", _random)
     register_kind("heuristic", _heuristic)
     for mod in ("tabletop.agents.ismcts", "tabletop.agents.guided", "tabletop.agents.policy",
-                "tabletop.agents.levels"):
+                "tabletop.agents.team", "tabletop.agents.levels"):
         try:
             importlib.import_module(mod)  # registers its own kinds
         except ModuleNotFoundError as e:

@@ -1,0 +1,201 @@
+"""The Silencio team agent: its spec, no cheating, the belief over teammates' hands, the convention, determinism."""
+
+from __future__ import annotations
+
+import pytest
+
+import tabletop
+from tabletop.agents import InvalidAgentSpec, make_agent, play_game
+from tabletop.agents.team import Belief, TeamAgent, TeamSearch, convention_filter, fast_rollout
+from tabletop.core import SeatHandle
+from tabletop.games.silencio import SilencioState
+from tabletop.games.silencio.notation import parse_card
+
+from .test_ismcts import midgame
+
+# ---- spec strings ---------------------------------------------------------------------------------------------
+
+
+def test_team_spec_parameters_reach_the_agent():
+    spec = "team:iters=50,time=0.5,c=1.2,w=0.5,belief=off,convention=on,reuse=off,tries=5,widen=8,others=policy"
+    agent = make_agent(spec, "silencio", 3)
+    assert isinstance(agent, TeamAgent)
+    assert (agent.iters, agent.seconds, agent.c, agent.w) == (50, 0.5, 1.2, 0.5)
+    assert (agent.use_belief, agent.convention, agent.reuse, agent.tries) == (False, True, False, 5)
+    assert (agent.widen, agent.own_tree) == (8, True)
+    default = make_agent("team", "silencio")
+    assert isinstance(default, TeamAgent) and default.seconds == 1.0 and default.iters is None
+    assert default.use_belief and default.convention and default.reuse and not default.own_tree
+
+
+@pytest.mark.parametrize(
+    ("spec", "game", "message"),
+    [
+        ("team:depth=3", "silencio", "allowed: iters, time"),
+        ("team:iters=0", "silencio", "positive integer"),
+        ("team:iters=ten", "silencio", "positive integer"),
+        ("team:time=-1", "silencio", "positive number"),
+        ("team:c=nan", "silencio", "number"),
+        ("team:belief=maybe", "silencio", "on or off"),
+        ("team:rollout=smart", "silencio", "fast, heuristic or random"),
+        ("team:others=all", "silencio", "policy or tree"),
+        ("team:widen=-2", "silencio", "integer"),
+        ("team", "silos", "Silencio only"),
+    ],
+)
+def test_a_bad_team_spec_is_refused_with_what_is_legal(spec, game, message):
+    with pytest.raises(InvalidAgentSpec, match=message):
+        make_agent(spec, game)
+
+
+# ---- no cheating ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("steps", [8, 40])
+def test_same_action_from_states_that_differ_only_in_what_the_seat_cannot_see(players, steps):
+    state = midgame("silencio", players, 11, steps)
+    p = state.to_move
+    a, b = state.sample(p, 101), state.sample(p, 202)
+    assert a.view(p) == b.view(p) and a.log(p) == b.log(p)
+    agent_a, agent_b = TeamAgent(seed=5, iters=25), TeamAgent(seed=5, iters=25)
+    assert agent_a.act(SeatHandle(a, p)) == agent_b.act(SeatHandle(b, p))
+    sa, sb = agent_a.last_search, agent_b.last_search
+    if sa is not None and sb is not None:
+        visits = [[(str(c.action), c.visits) for c in s.candidates()] for s in (sa, sb)]
+        assert visits[0] == visits[1]
+    assert agent_a._belief is not None and agent_b._belief is not None
+    assert agent_a._belief.forbidden() == agent_b._belief.forbidden()
+
+
+# ---- the belief -----------------------------------------------------------------------------------------------
+
+
+def _log(*texts: str) -> list[dict[str, object]]:
+    return [{"seat": int(t[1]), "text": t} for t in texts]
+
+
+def test_a_pass_rules_out_every_card_the_teammate_could_have_played():
+    belief = Belief(seat=0, players=3, max_value=10)
+    belief.update(_log("p0 played r4 (light)", "p1 passed"))
+    forbidden = belief.forbidden()
+    assert parse_card("r5") in forbidden[1] and parse_card("b2") in forbidden[1]
+    assert parse_card("r3") not in forbidden[1] and parse_card("r4") not in forbidden[1]
+    assert not forbidden[0] and not forbidden[2]
+
+
+def test_a_pass_under_green_dark_rules_out_only_green_cards():
+    belief = Belief(seat=0, players=3, max_value=10)
+    belief.update(_log("p0 played g2 (dark effect)", "p1 passed"))
+    forbidden = belief.forbidden()[1]
+    assert parse_card("g3") in forbidden and parse_card("r5") not in forbidden
+
+
+def test_a_play_by_the_convention_rules_out_the_cards_it_skipped_of_its_colour():
+    belief = Belief(seat=2, players=3, max_value=10)
+    belief.update(_log("p0 played r3 (light)", "p1 played r7 (light)"))
+    assert belief.forbidden()[1] == frozenset(parse_card(t) for t in ("r4", "r5", "r6"))
+    assert belief.forbidden()[0] == {parse_card("r2")}  # r3 on the shrine (1) skipped r2: p0 held no r2
+    belief_no_convention = Belief(seat=2, players=3, max_value=10, plays=False)
+    belief_no_convention.update(_log("p0 played r3 (light)", "p1 played r7 (light)"))
+    assert belief_no_convention.forbidden() == [frozenset()] * 3
+
+
+def test_a_random_play_and_a_card_from_in_front_say_nothing_about_the_hand():
+    belief = Belief(seat=0, players=3, max_value=10)
+    belief.update(_log("p1 drew r7 at random: played", "p1 played r7 (light)", "p2 placed b9 face up in front of them",
+                       "p1 played b9 (light)"))
+    assert belief.forbidden() == [frozenset()] * 3
+
+
+def test_a_card_handed_over_face_down_later_lifts_the_constraint():
+    belief = Belief(seat=0, players=3, max_value=10)
+    belief.update(_log("p1 passed", "p2 gave a card to p1"))
+    assert not belief.forbidden()[1]
+    belief.update(_log("p1 passed", "p2 gave a card to p1", "p1 passed"))
+    assert belief.forbidden()[1]
+
+
+ROWS = [[], [], [4], [9]]  # the rows of the position below before its log begins
+
+
+def test_a_belief_whose_log_does_not_explain_the_rows_rules_nothing_out():
+    state, seat = _after_a_teammate_passes()
+    belief = Belief(seat, 3, 10)  # reads the log as if the rows had started empty
+    belief.update(state.log(seat))
+    belief.check(state.view(seat))
+    assert not belief.trusted and belief.forbidden() == [frozenset()] * 3
+
+
+def _after_a_teammate_passes() -> tuple[SilencioState, int]:
+    """p1 holds only unplayable cards and passes; it is then p2's turn and p2 reads the pass."""
+    state = SilencioState.position(
+        3, hands=[["r2", "b5"], ["y3", "g8"], ["r9", "b9"]], rows={"yellow": [4], "green": [9]},
+        oracle=["r10", "b10", "y10"], to_move=0, shrines=[False] * 5, seed=3)
+    state.apply("play r2")  # follows the shrine: red dark, no choice; no shrine is light, so the turn ends
+    assert state.to_move == 2 and ("pass", 1) in state.events
+    return state, 2
+
+
+def test_a_sampled_hand_the_teammates_pass_rules_out_gets_weight_zero():
+    state, seat = _after_a_teammate_passes()
+    belief = Belief(seat, 3, 10, rows=ROWS)
+    belief.update(state.log(seat))
+    belief.check(state.view(seat))
+    assert belief.trusted
+    assert belief.weight(state) == 1.0, "the true hands are consistent with what p1 did"
+    weights = []
+    for k in range(200):
+        sample = state.sample(seat, k)
+        w = belief.weight(sample)
+        weights.append(w)
+        playable = [c for c in sample.hands[1] if sample._playable(c)]
+        assert (w == 0.0) == bool(playable), "weight 0 exactly when p1's sampled hand could have played"
+    assert 0.0 in weights and 1.0 in weights
+
+
+def test_the_search_draws_only_hands_consistent_with_the_teammates_actions():
+    state, seat = _after_a_teammate_passes()
+    handle = SeatHandle(state, seat)
+    belief = Belief(seat, 3, 10, rows=ROWS)
+    belief.update(handle.log())
+    search = TeamSearch(handle, fast_rollout(), seed=4, belief=belief)
+    for _ in range(50):
+        sample = search.determinize()
+        assert not [c for c in sample.hands[1] if sample._playable(c)]
+    assert search.rejected > 0 and search.repaired > 0 and search.fallbacks == 0
+
+
+# ---- the convention, reuse, determinism -----------------------------------------------------------------------
+
+
+def test_the_convention_keeps_only_the_lowest_playable_card_of_a_colour_in_hand():
+    state = SilencioState.position(3, hands=[["r3", "r6", "b5"], ["y3"], ["g9"]], rows={"red": [2]}, to_move=0)
+    allowed = {a.text for a in convention_filter(state, state.legal_actions())}
+    assert "play r3" in allowed and "play b5" in allowed and "play r6" not in allowed
+
+
+def test_a_team_game_keeps_the_convention_and_reuses_its_tree():
+    state = tabletop.new_game("silencio", 3, 21)
+    agents = [TeamAgent(seed=s, iters=30) for s in range(3)]
+    broken: list[str] = []
+
+    def check(before, seat, action):
+        if action.verb == "play" and before.phase == 1:
+            c = int(action.args[0])
+            lower = [d for d in before.hands[seat] if d >> 4 == c >> 4 and d < c and before._playable(d)]
+            if c in before.hands[seat] and lower:
+                broken.append(action.text)
+
+    play_game(state, agents, check)
+    assert state.is_over and not broken
+    assert sum(a.reused for a in agents) > 0
+
+
+def test_an_iteration_budget_and_a_seed_give_the_same_game():
+    def run() -> tuple[list[str], int]:
+        state = tabletop.new_game("silencio", 3, 5)
+        play_game(state, [make_agent("team:iters=20", "silencio", s) for s in range(3)])
+        return state.history, state.cards_left()
+
+    assert run() == run()
