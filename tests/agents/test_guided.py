@@ -56,7 +56,7 @@ def test_levels_name_the_hard_search_in_the_competitive_games_and_are_specs_them
     for game in COMPETITIVE:
         assert level_spec("hard", game).startswith("guided:")
         assert isinstance(make_agent("hard", game, 1), GuidedAgent)
-    assert [level_spec(level, "silencio") for level in LEVELS] == ["random", "heuristic", "ismcts:time=1.0"]
+    assert [level_spec(level, "silencio") for level in LEVELS] == ["random", "heuristic", "team:time=1.0"]
     with pytest.raises(InvalidAgentSpec, match="easy, medium, hard"):
         level_spec("expert", "silos")
 
