@@ -236,3 +236,24 @@ def test_a_player_holding_only_a_card_in_front_of_it_can_take_a_card_back_but_ca
     s = pos(2, [["r8"], []], rows={"red": [3], "yellow": [5], "blue": [5]}, fronts=[[], ["y2"]], oracle=["b7"],
             to_move=1, shrines=[True, False, True, True, False])
     assert s.events == [("pass", 1)] and s.to_move == 0
+
+
+def test_a_sample_never_leaves_the_seat_to_move_bound_to_play_with_nothing_legal():
+    """A seat that took a shrine at the start of its turn is bound to play (C-4): a sample another seat draws must
+    deal it a hand that can (the sampler deals again when a deal leaves the seat to move nothing legal)."""
+    import random
+
+    checked = 0
+    for game in range(40):
+        rng = random.Random(game)
+        s = tabletop.new_game("silencio", 3, seed=game, options={"dark_shrines": "none"})
+        while not s.is_over:
+            q = s.to_move
+            if s.shrine_taken and q is not None:
+                for seat in range(3):
+                    if seat != q:
+                        for k in range(5):
+                            assert s.sample(seat, 1000 * game + k).legal_actions(), (game, seat, k)
+                            checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked > 50  # the check can fail: bound seats were met and sampled

@@ -574,17 +574,25 @@ class SilencioState(State):
             kept.append(sorted(c for c in hand if laid_open or s.known[c] & bit))
             pool.extend(c for c in hand if not (laid_open or s.known[c] & bit))
         pool.sort()
-        rng.shuffle(pool)
-        for q, hand in enumerate(s.hands):
-            if q == seat:
-                continue
-            dealt = [pool.pop() for _ in range(len(hand) - len(kept[q]))]
-            for c in dealt:
-                s.known[c] = 1 << q
-            s.hands[q] = sorted(kept[q] + dealt)
-        for c in pool:
+        sizes = [len(hand) for hand in s.hands]
+        for _ in range(SAMPLE_TRIES):
+            deal = list(pool)
+            rng.shuffle(deal)
+            for q in range(s.players):
+                if q == seat:
+                    continue
+                dealt = [deal.pop() for _ in range(sizes[q] - len(kept[q]))]
+                for c in dealt:
+                    s.known[c] = 1 << q
+                s.hands[q] = sorted(kept[q] + dealt)
+            # A seat in the middle of its turn may be bound to play (a shrine taken at its start, C-4): a deal
+            # that leaves it nothing legal contradicts what the table saw, so it is dealt again (the test reads
+            # only the sample itself, so two states the seat cannot tell apart still give the same samples)
+            if laid_open or s.to_move is None or s.to_move == seat or s._legal_actions():
+                break
+        for c in deal:
             s.known[c] = 0
-        s.deck = pool
+        s.deck = deal
         # the seat's view shows its hand sorted and the box sorted: their internal orders (which decide a later
         # yellow-dark random card) are not something it can tell, so the sample does not keep them (audit 19)
         s.hands[seat] = sorted(s.hands[seat])
@@ -605,6 +613,11 @@ class SilencioState(State):
                 self.pend_a, self.after, self.passed_cards, self.enable],
             "rng": self.rng.state, "history": self.history,
         }
+
+
+SAMPLE_TRIES = 1000
+"""Deals a sample may draw before it keeps one that leaves the seat to move nothing legal (never seen in practice:
+the hands that can play are a large share of all deals)."""
 
 
 def check_first_player(value: Any, players: int) -> str | None:
