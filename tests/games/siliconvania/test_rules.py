@@ -251,6 +251,13 @@ def test_antiquity_collar_covers_two_coffins_and_needs_them():
     assert s.cells(0)[0][3] == 1
 
 
+def test_antiquity_collar_fits_a_building_with_exactly_two_coffins():
+    """Ruling V-11: "must cover 2 Coffins": two are enough, and the Collar covers both."""
+    s = _antiquity_state(_tile(coffins=2))
+    s.apply("antiquity collar a1")
+    assert s.cells(0)[0][3] == 0
+
+
 def test_antiquity_bangle_adds_three_coffins():
     s = _antiquity_state(_tile(coffins=0))
     s.apply("antiquity bangle a1")
