@@ -172,7 +172,7 @@ def _run(game: str, mutant: Mutant | None, timeout: float) -> tuple[str, float]:
         env = dict(os.environ, PYTHONPATH=str(src), PYTHONDONTWRITEBYTECODE="1")
         cmd = [
             sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-            f"tests/games/{game}", "tests/golden", "-k", game,
+            f"tests/games/{game}", "tests/golden", "tests/privacy", "-k", game,
         ]
         start = time.monotonic()
         try:
