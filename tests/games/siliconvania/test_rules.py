@@ -289,6 +289,13 @@ def test_cats_and_hounds_come_from_a_limited_supply():
     assert (s.hounds[0], s.hounds[1], s.hound_sup) == (1, 0, 0)
 
 
+def test_council_contracts_come_from_a_limited_supply_down_to_the_last_tile():
+    """Ruling V-7: the last Council Contract of the supply is gained like any other; then there is none to gain."""
+    s = S.for_test(2, 0, tasks=[(T.K_CONTRACT, 0, 0, 0), (T.K_CONTRACT, 1, 0, 0)], contract_sup=1)
+    assert (s.contracts[0], s.contracts[1], s.contract_sup) == (1, 0, 0)
+    assert "gained a council contract" in [e["text"] for e in s.log(0) if e["seat"] == 0]
+
+
 # ---- ties and hidden information -------------------------------------------------------------------------------
 def test_ties_broken_by_housed_vampires_then_shared():
     s = play_random(tabletop.new_game("siliconvania", 2, 4), 4)  # type: ignore[arg-type]
