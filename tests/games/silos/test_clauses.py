@@ -237,6 +237,18 @@ def test_reposition_ends_after_seven_moves(pos):
     assert s.to_move == YELLOW and s.plain[BLUE * 7 + 4] == 6 and s.leader[BLUE] == 0
 
 
+def test_reposition_offers_exactly_the_exerting_players_own_figures(pos):
+    """Bus Station: "reposition any of your figures": each of the player's figures (plain, leader or distinguished)
+    to any other location, never another faction's figure."""
+    s = pos(3, {BLUE: {6: "L", 2: "F", 3: "D"}, YELLOW: {3: "FFF", 4: "D"}, PURPLE: {1: "FF", 5: "D"}})
+    play(s, "stop", "card powers", "skip")  # University skipped; the Bus Station follows
+    assert _phase(s) == "reposition figures"
+    want = {"done", *(f"reposition figure 2-{b}" for b in range(7) if b != 2),
+            *(f"reposition distinguished 3-{b}" for b in range(7) if b != 3),
+            *(f"reposition leader 6-{b}" for b in range(6))}
+    assert set(legal(s)) == want
+
+
 # ---- two-player variant --------------------------------------------------------------------------------------
 def test_two_player_non_player_faction_second_at_abduction_sends_the_human_to_the_bag(pos):
     s = pos(2, {BLUE: {5: "LF"}}, deck=UFO_ONLY)
