@@ -338,3 +338,13 @@ def test_final_view_shows_housing_and_breakdown():
     v = s.view(None)
     assert len(v["final"]) == 3 and "housing" in v["final"][0]
     assert sum(m.count("V") for m in v["final"][0]["housing"]) == v["final"][0]["housed"]
+
+
+def test_snapshot_holds_each_seats_whole_private_log_from_the_first_entry():
+    """`snapshot()` is the whole true state (for tests and debugging): a seat's private log in it is that seat's log
+    from its first entry, in its own wording."""
+    s = tabletop.new_game("siliconvania", 3, 5)
+    s.apply(s.legal_actions()[0])  # seat 0's secret bid: worded privately for seat 0 only
+    snap = s.snapshot()
+    assert snap["private_log"][0] == [[e["seat"], e["text"]] for e in s.log(0)]
+    assert snap["private_log"][0][0] == [None, "round 1 begins"] and snap["private_log"][1] == []
