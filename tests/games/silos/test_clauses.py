@@ -288,13 +288,17 @@ def _to_crop(s: SilosState) -> None:
          "all-placed-reposition-one-of-yours", "all-placed-all-full-move-one-onto-an-opponent"],
 )
 def test_crop_circles_power_place_reposition_or_replace(pos, crop, left, offered, choice, crop_after, left_after):
-    """Rulings S-17: any location 0-6; a replaced token returns to its owner."""
+    """Rulings S-17: any location 0-6; a replaced token returns to its owner (every token is still counted: on the
+    board or with its owner)."""
     s = pos(3, {BLUE: {6: "L"}, YELLOW: {0: "FF", 1: "FF", 2: "FF"}}, options={"crop_circles": 6})
     s.crop, s.crop_left = list(crop), list(left)
     _to_crop(s)
     assert s.to_move == BLUE and sorted(legal(s)) == sorted([*offered, "skip"])
+    tokens = s.component_counts()["crop_tokens"]
+    assert tokens == sum(left) + sum(c >= 0 for c in crop)
     play(s, choice)
     assert s.crop == crop_after and s.crop_left == left_after
+    assert s.component_counts()["crop_tokens"] == tokens
 
 
 def test_crop_circles_token_alone_is_influence_one(pos):
