@@ -431,6 +431,14 @@ def test_church_alternate_keeps_a_common_card_as_a_faction_card(pos):
     assert s.held[3] == 0 and s.discard[3] >= 2
 
 
+def test_church_alternate_card_goes_to_the_exerting_player_whoever_it_is(pos):
+    """5* Church: "You MAY draw one card from the Common Deck and add it to your Faction Cards": the exerting
+    player's, also when that is not the first seat."""
+    s = pos(3, {YELLOW: {5: "L"}}, deck=UFO_ONLY, active=YELLOW, options={"alternate_tiles": [5]})
+    play(s, "stop", "card powers", "power 5 draw card")
+    assert s.held[YELLOW * 4 + 3] == 1 and sum(s.held) == 1
+
+
 def test_bus_station_repositions_any_figures_one_at_a_time(pos):
     s = pos(3, {BLUE: {6: "L", 2: "FF"}})
     play(s, "stop", "card powers", "skip", "reposition figure 2-4", "reposition leader 6-0", "done")
