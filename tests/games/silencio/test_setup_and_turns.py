@@ -348,3 +348,15 @@ def test_follow_on_from_another_players_front_is_the_last_card_of_a_player_with_
     assert legal(s) == sorted(["pass", "play r3", *SHRINES_ALL])
     s.apply("play r3")
     assert s.events[-1] == ("play", 1, parse_card("r3"), "last") and not s.skip_light
+
+
+def test_a_test_position_with_a_given_deck_puts_every_card_not_placed_in_the_box():
+    """`SilencioState.position` (the tests' position builder): with `deck` given, the cards neither dealt, played,
+    in front, in the oracle nor in the deck lie in the box, so that every card of the game is somewhere once."""
+    s = pos(2, [["g5", "r8"], ["y3"]], rows={"blue": [2, 3]}, oracle=["b4"], deck=["r2", "y2"], fronts=[[], ["g2"]])
+    placed = {"g5", "r8", "y3", "b2", "b3", "b4", "r2", "y2", "g2"}
+    every = {f"{c}{v}" for c in "rybg" for v in range(2, 9)}  # 2 players: values 2..8
+    assert deck(s) == ["r2", "y2"]
+    assert set(s.view(None)["box"]) == every - placed
+    assert sorted(map(card_text, [*s.box, *s.deck, *s.oracle, *(c for h in s.hands for c in h),
+                                  *(c for f in s.fronts for c in f)])) == sorted(every - {"b2", "b3"})
