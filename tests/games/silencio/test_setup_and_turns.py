@@ -235,6 +235,7 @@ def test_team_last_card_ends_the_game_at_once_without_effect_or_shrine(card, row
     assert s.is_over and s.events[-1] == ("play", 0, parse_card(card), "final")
     assert rows(s)["yellow"] == [3] and s.winners() == [0, 1] and s.view(0)["result"]["tier"] == "perfect"
     assert s.view(1)["log"][-1] == {"seat": 0, "text": f"p0 played {card}, the team's last card: the game is over"}
+    assert s.view(1)["effects"]["random_play"] is None  # nothing is left pending either
 
 
 def test_end_of_turn_shrine_is_offered_when_no_card_is_playable_but_some_remain():
