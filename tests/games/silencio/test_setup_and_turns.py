@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tabletop
-from tabletop.core import IllegalAction, InvalidOptions
+from tabletop.core import IllegalAction, InvalidOptions, Rng
 from tabletop.games.silencio.notation import card_text, colour_of, parse_card, value_of
 
 from .support import NO_SHRINES, SHRINES_ALL, deck, front, hand, legal, oracle, pos, rows, run
@@ -53,6 +53,24 @@ def test_first_player_default_is_drawn_from_the_seed():
 def test_first_player_option_must_name_a_seat_of_the_game():
     with pytest.raises(InvalidOptions, match="seat 3 does not exist in a 2-player game"):
         tabletop.new_game("silencio", 2, 0, {"first_player": 3})
+    for players in (2, 3):  # the first seat past the last is refused too, and the message names the seats there are
+        seats = rf"choose random or 0\.\.{players - 1}$"
+        with pytest.raises(InvalidOptions, match=rf"seat {players} does not exist .*{seats}"):
+            tabletop.new_game("silencio", players, 0, {"first_player": players})
+
+
+def test_every_card_of_the_game_is_counted_once_wherever_it_lies():
+    """Component counts (the conformance harness checks they never change): every journey card, in a hand, in
+    front of a player, in the oracle, the deck, the box or a row, once, at every step of a game."""
+    for players in (2, 4):
+        s = tabletop.new_game("silencio", players, 3)
+        n = 4 * (s.max_value - 1)  # four colours, values 2..max
+        rng = Rng(players)
+        while not s.is_over:
+            assert s.component_counts() == {"journey cards": n, "distinct cards": n}
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+        assert s.component_counts() == {"journey cards": n, "distinct cards": n}
 
 
 # ---- First player and passing cards --------------------------------------------------------------------------
