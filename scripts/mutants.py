@@ -135,6 +135,28 @@ def plan(game: str, count: int, seed: int, modules: list[str] | None = None) -> 
     return chosen
 
 
+def survivors_of(game: str, path: Path) -> list[Mutant]:
+    """The mutants of an earlier --out file, checked against today's source (the same sites must still mutate the
+    same text: the line numbers may not have moved); ValueError if the file does not fit."""
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+        mutants = [Mutant(**row) for row in rows]
+    except (OSError, ValueError, TypeError) as e:
+        raise ValueError(f"{path}: not an --out file of scripts/mutants ({e})") from None
+    for m in mutants:
+        if m.module not in MODULES[game]:
+            raise ValueError(f"{path}: mutant of {m.module}, which is not a module of {game}")
+        source = (ROOT / "src" / "tabletop" / "games" / game / m.module).read_text(encoding="utf-8")
+        try:
+            _, kind, before, line, after = _mutate(source, m.index)
+        except IndexError:
+            kind, before, line, after = "", "", 0, ""
+        if (kind, before, line, after) != (m.kind, m.before, m.line, m.after):
+            raise ValueError(f"{path}: {m.module}:{m.line} {m.before!r} -> {m.after!r} is no longer that site"
+                             " (the source changed since): run all mutants again")
+    return mutants
+
+
 def _run(game: str, mutant: Mutant | None, timeout: float) -> tuple[str, float]:
     """Run the game's tests against a copy of src/ holding the mutant: 'killed', 'survived' or 'timeout'."""
     with tempfile.TemporaryDirectory(prefix="mutant-") as tmp:
@@ -150,7 +172,7 @@ def _run(game: str, mutant: Mutant | None, timeout: float) -> tuple[str, float]:
         env = dict(os.environ, PYTHONPATH=str(src), PYTHONDONTWRITEBYTECODE="1")
         cmd = [
             sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-            f"tests/games/{game}", "tests/golden", "-k", game,
+            f"tests/games/{game}", "tests/golden", "tests/privacy", "-k", game,
         ]
         start = time.monotonic()
         try:
@@ -176,6 +198,10 @@ def main(argv: list[str] | None = None) -> int:
         "--module", action="append", default=None, metavar="FILE",
         help="mutate only this module of the game (repeatable; default: all of them)",
     )
+    ap.add_argument(
+        "--survivors-of", default=None, metavar="JSON",
+        help="rerun only the survivors listed in an earlier --out file (same game and source), e.g. after new tests",
+    )
     args = ap.parse_args(argv)
     if args.mutants < 1 or args.workers < 1:
         ap.error("--mutants and --workers must be at least 1")
@@ -183,10 +209,23 @@ def main(argv: list[str] | None = None) -> int:
     unknown = sorted(set(modules) - set(MODULES[args.game]))
     if unknown:
         ap.error(f"{args.game} has no mutated module {', '.join(unknown)} (one of {', '.join(MODULES[args.game])})")
+    earlier: list[Mutant] = []
+    if args.survivors_of:
+        try:
+            earlier = survivors_of(args.game, Path(args.survivors_of))
+        except ValueError as e:
+            ap.error(str(e))
     _, base = _run(args.game, None, timeout=600)
     timeout = max(30.0, 5 * base)
-    mutants = plan(args.game, args.mutants, args.seed, modules)
-    print(f"{args.game}: {len(mutants)} mutants of {', '.join(modules)}; tests take {base:.1f} s unmutated")
+    if args.survivors_of:
+        mutants = [m for m in earlier if m.status == "survived"]
+        for m in mutants:
+            m.status, m.seconds = "", 0.0
+        print(f"{args.game}: rerunning the {len(mutants)} survivors of {len(earlier)} mutants in {args.survivors_of};"
+              f" tests take {base:.1f} s unmutated")
+    else:
+        mutants = plan(args.game, args.mutants, args.seed, modules)
+        print(f"{args.game}: {len(mutants)} mutants of {', '.join(modules)}; tests take {base:.1f} s unmutated")
 
     def one(m: Mutant) -> Mutant:
         m.status, m.seconds = _run(args.game, m, timeout)
@@ -204,6 +243,12 @@ def main(argv: list[str] | None = None) -> int:
           f" ({slow} of the killed by the {timeout:.0f} s time limit)")
     for m in survived:
         print(f"  survived {m.module}:{m.line} [{m.kind}] {m.before!r} -> {m.after!r}")
+    if earlier:  # the others were killed by the earlier run; tests only grew since, so they still are
+        total = len(earlier) - len(survived)
+        print(f"{args.game}: with the earlier run's kills, killed {total}/{len(earlier)}"
+              f" ({100 * total / len(earlier):.0f}%), survived {len(survived)}")
+        rerun = {(m.module, m.index): m for m in results}
+        results = [rerun.get((m.module, m.index), m) for m in earlier]
     if args.out:
         Path(args.out).write_text(json.dumps([asdict(m) for m in results], indent=1) + "\n", encoding="utf-8")
     return 0

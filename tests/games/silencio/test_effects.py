@@ -139,6 +139,15 @@ def test_yellow_dark_next_player_plays_random_card_or_takes_normal_turn():
     assert outcomes == {True, False}
 
 
+def test_yellow_dark_on_a_player_holding_no_card_is_a_forced_pass():
+    """C-7 with C-9: the random card comes from the hand; with none (and nothing in front) nothing is played and the
+    player, who cannot play, passes automatically: the next seat is to move."""
+    s = pos(3, [["y3", "g8"], [], ["r5"]], rows={"yellow": [2], "red": [2]}, shrines=NO_SHRINES)
+    run(s, "play y3")
+    assert s.events[-1] == ("pass", 1) and not any(e[0] == "random" for e in s.events)
+    assert s.to_move == 2 and s.random_play == -1
+
+
 def test_yellow_dark_random_play_never_takes_cards_lying_in_front():
     s = pos(2, [["y3", "g8"], []], rows={"yellow": [2]}, fronts=[[], ["r5"]], shrines=NO_SHRINES)
     run(s, "play y3")

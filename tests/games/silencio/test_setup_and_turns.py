@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tabletop
-from tabletop.core import IllegalAction, InvalidOptions
+from tabletop.core import IllegalAction, InvalidOptions, Rng
 from tabletop.games.silencio.notation import card_text, colour_of, parse_card, value_of
 
 from .support import NO_SHRINES, SHRINES_ALL, deck, front, hand, legal, oracle, pos, rows, run
@@ -53,6 +53,24 @@ def test_first_player_default_is_drawn_from_the_seed():
 def test_first_player_option_must_name_a_seat_of_the_game():
     with pytest.raises(InvalidOptions, match="seat 3 does not exist in a 2-player game"):
         tabletop.new_game("silencio", 2, 0, {"first_player": 3})
+    for players in (2, 3):  # the first seat past the last is refused too, and the message names the seats there are
+        seats = rf"choose random or 0\.\.{players - 1}$"
+        with pytest.raises(InvalidOptions, match=rf"seat {players} does not exist .*{seats}"):
+            tabletop.new_game("silencio", players, 0, {"first_player": players})
+
+
+def test_every_card_of_the_game_is_counted_once_wherever_it_lies():
+    """Component counts (the conformance harness checks they never change): every journey card, in a hand, in
+    front of a player, in the oracle, the deck, the box or a row, once, at every step of a game."""
+    for players in (2, 4):
+        s = tabletop.new_game("silencio", players, 3)
+        n = 4 * (s.max_value - 1)  # four colours, values 2..max
+        rng = Rng(players)
+        while not s.is_over:
+            assert s.component_counts() == {"journey cards": n, "distinct cards": n}
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+        assert s.component_counts() == {"journey cards": n, "distinct cards": n}
 
 
 # ---- First player and passing cards --------------------------------------------------------------------------
@@ -235,6 +253,7 @@ def test_team_last_card_ends_the_game_at_once_without_effect_or_shrine(card, row
     assert s.is_over and s.events[-1] == ("play", 0, parse_card(card), "final")
     assert rows(s)["yellow"] == [3] and s.winners() == [0, 1] and s.view(0)["result"]["tier"] == "perfect"
     assert s.view(1)["log"][-1] == {"seat": 0, "text": f"p0 played {card}, the team's last card: the game is over"}
+    assert s.view(1)["effects"]["random_play"] is None  # nothing is left pending either
 
 
 def test_end_of_turn_shrine_is_offered_when_no_card_is_playable_but_some_remain():
@@ -348,3 +367,15 @@ def test_follow_on_from_another_players_front_is_the_last_card_of_a_player_with_
     assert legal(s) == sorted(["pass", "play r3", *SHRINES_ALL])
     s.apply("play r3")
     assert s.events[-1] == ("play", 1, parse_card("r3"), "last") and not s.skip_light
+
+
+def test_a_test_position_with_a_given_deck_puts_every_card_not_placed_in_the_box():
+    """`SilencioState.position` (the tests' position builder): with `deck` given, the cards neither dealt, played,
+    in front, in the oracle nor in the deck lie in the box, so that every card of the game is somewhere once."""
+    s = pos(2, [["g5", "r8"], ["y3"]], rows={"blue": [2, 3]}, oracle=["b4"], deck=["r2", "y2"], fronts=[[], ["g2"]])
+    placed = {"g5", "r8", "y3", "b2", "b3", "b4", "r2", "y2", "g2"}
+    every = {f"{c}{v}" for c in "rybg" for v in range(2, 9)}  # 2 players: values 2..8
+    assert deck(s) == ["r2", "y2"]
+    assert set(s.view(None)["box"]) == every - placed
+    assert sorted(map(card_text, [*s.box, *s.deck, *s.oracle, *(c for h in s.hands for c in h),
+                                  *(c for f in s.fronts for c in f)])) == sorted(every - {"b2", "b3"})

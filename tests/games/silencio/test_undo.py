@@ -68,3 +68,14 @@ def test_the_passing_round_is_sequential_each_seat_sees_its_new_card_before_pass
             assert s.legal_actions_for(q) == []
             with pytest.raises(tabletop.IllegalAction, match="no decision now"):
                 s.submit(q, "give r2")
+
+
+def test_undo_refused_after_an_action_upon_which_another_seat_passed_automatically():
+    """C-23 with C-9: an action that reveals nothing itself (no card seen, no draw) but after which the next seat
+    could not play and passed automatically: that pass told the team something, so the action stands."""
+    def auto_pass(b: State, a: Action, s: State) -> bool:
+        new = s.events[len(b.events):]  # type: ignore[attr-defined]
+        return (a.verb in ("end", "skip", "play") and s.rng.state == b.rng.state and s.known == b.known  # type: ignore[attr-defined]
+                and any(e[0] == "pass" and e[1] != b.to_move for e in new))
+    before, _a, after = _find(auto_pass, players=2, seeds=200)
+    assert after.undoable(before.to_move) == 0

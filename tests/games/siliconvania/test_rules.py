@@ -251,6 +251,13 @@ def test_antiquity_collar_covers_two_coffins_and_needs_them():
     assert s.cells(0)[0][3] == 1
 
 
+def test_antiquity_collar_fits_a_building_with_exactly_two_coffins():
+    """Ruling V-11: "must cover 2 Coffins": two are enough, and the Collar covers both."""
+    s = _antiquity_state(_tile(coffins=2))
+    s.apply("antiquity collar a1")
+    assert s.cells(0)[0][3] == 0
+
+
 def test_antiquity_bangle_adds_three_coffins():
     s = _antiquity_state(_tile(coffins=0))
     s.apply("antiquity bangle a1")
@@ -280,6 +287,13 @@ def test_cats_and_hounds_come_from_a_limited_supply():
     # the last hound of the supply is gained like any other, and then there is none
     s = S.for_test(2, 0, tasks=[(T.K_HOUND, 0, 0, 0), (T.K_HOUND, 1, 0, 0)], hound_sup=1)
     assert (s.hounds[0], s.hounds[1], s.hound_sup) == (1, 0, 0)
+
+
+def test_council_contracts_come_from_a_limited_supply_down_to_the_last_tile():
+    """Ruling V-7: the last Council Contract of the supply is gained like any other; then there is none to gain."""
+    s = S.for_test(2, 0, tasks=[(T.K_CONTRACT, 0, 0, 0), (T.K_CONTRACT, 1, 0, 0)], contract_sup=1)
+    assert (s.contracts[0], s.contracts[1], s.contract_sup) == (1, 0, 0)
+    assert "gained a council contract" in [e["text"] for e in s.log(0) if e["seat"] == 0]
 
 
 # ---- ties and hidden information -------------------------------------------------------------------------------
@@ -324,3 +338,13 @@ def test_final_view_shows_housing_and_breakdown():
     v = s.view(None)
     assert len(v["final"]) == 3 and "housing" in v["final"][0]
     assert sum(m.count("V") for m in v["final"][0]["housing"]) == v["final"][0]["housed"]
+
+
+def test_snapshot_holds_each_seats_whole_private_log_from_the_first_entry():
+    """`snapshot()` is the whole true state (for tests and debugging): a seat's private log in it is that seat's log
+    from its first entry, in its own wording."""
+    s = tabletop.new_game("siliconvania", 3, 5)
+    s.apply(s.legal_actions()[0])  # seat 0's secret bid: worded privately for seat 0 only
+    snap = s.snapshot()
+    assert snap["private_log"][0] == [[e["seat"], e["text"]] for e in s.log(0)]
+    assert snap["private_log"][0][0] == [None, "round 1 begins"] and snap["private_log"][1] == []

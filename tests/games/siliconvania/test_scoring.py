@@ -465,3 +465,14 @@ def test_with_room_for_every_meeple_all_are_housed_even_a_cat_that_adds_no_vp():
     r = score(six, vampires=1, scorpion=True, cats=1, hounds=1)
     assert r["animals_count"] == 9 and r["animals"] == 25 and r["housed"] == 1
     assert sorted(r["housing"][POS["c1"]]) == ["C", "H", "V"]
+
+
+def test_a_cat_and_a_hound_each_take_a_coffin_of_their_own():
+    """ "You must house your Cat or Hound in coffins" and "each coffin can only hold one meeple of any type": with
+    one coffin in each of two buildings the cat and the hound lie in different buildings, and no building shows more
+    meeples than it has coffins."""
+    layout = {"a1": B(MALL, coffins=1), "a2": B(MALL, coffins=1)}
+    out = score(layout, cats=1, hounds=1)
+    housing = out["housing"]
+    assert sorted(housing[POS["a1"]] + housing[POS["a2"]]) == ["C", "H"]
+    assert all(len(housing[j]) <= (cell[3] if cell else 0) for j, cell in enumerate(city(layout)))

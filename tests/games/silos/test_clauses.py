@@ -237,6 +237,18 @@ def test_reposition_ends_after_seven_moves(pos):
     assert s.to_move == YELLOW and s.plain[BLUE * 7 + 4] == 6 and s.leader[BLUE] == 0
 
 
+def test_reposition_offers_exactly_the_exerting_players_own_figures(pos):
+    """Bus Station: "reposition any of your figures": each of the player's figures (plain, leader or distinguished)
+    to any other location, never another faction's figure."""
+    s = pos(3, {BLUE: {6: "L", 2: "F", 3: "D"}, YELLOW: {3: "FFF", 4: "D"}, PURPLE: {1: "FF", 5: "D"}})
+    play(s, "stop", "card powers", "skip")  # University skipped; the Bus Station follows
+    assert _phase(s) == "reposition figures"
+    want = {"done", *(f"reposition figure 2-{b}" for b in range(7) if b != 2),
+            *(f"reposition distinguished 3-{b}" for b in range(7) if b != 3),
+            *(f"reposition leader 6-{b}" for b in range(6))}
+    assert set(legal(s)) == want
+
+
 # ---- two-player variant --------------------------------------------------------------------------------------
 def test_two_player_non_player_faction_second_at_abduction_sends_the_human_to_the_bag(pos):
     s = pos(2, {BLUE: {5: "LF"}}, deck=UFO_ONLY)
@@ -276,13 +288,17 @@ def _to_crop(s: SilosState) -> None:
          "all-placed-reposition-one-of-yours", "all-placed-all-full-move-one-onto-an-opponent"],
 )
 def test_crop_circles_power_place_reposition_or_replace(pos, crop, left, offered, choice, crop_after, left_after):
-    """Rulings S-17: any location 0-6; a replaced token returns to its owner."""
+    """Rulings S-17: any location 0-6; a replaced token returns to its owner (every token is still counted: on the
+    board or with its owner)."""
     s = pos(3, {BLUE: {6: "L"}, YELLOW: {0: "FF", 1: "FF", 2: "FF"}}, options={"crop_circles": 6})
     s.crop, s.crop_left = list(crop), list(left)
     _to_crop(s)
     assert s.to_move == BLUE and sorted(legal(s)) == sorted([*offered, "skip"])
+    tokens = s.component_counts()["crop_tokens"]
+    assert tokens == sum(left) + sum(c >= 0 for c in crop)
     play(s, choice)
     assert s.crop == crop_after and s.crop_left == left_after
+    assert s.component_counts()["crop_tokens"] == tokens
 
 
 def test_crop_circles_token_alone_is_influence_one(pos):

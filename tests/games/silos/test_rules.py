@@ -361,6 +361,16 @@ def test_university_alternate_distinguishes_in_the_news_station(pos):
     assert s.dist[BLUE * 7 + 4] == 1 and s.caps == 9
 
 
+def test_university_alternate_distinguishes_the_exerting_players_own_figure(pos):
+    """2* University: "distinguish one of your figures in the News Station": the exerting player's, whoever it is."""
+    for blue in ("F", ""):  # seat 0 with or without a plain figure of its own there
+        s = pos(3, {YELLOW: {2: "L", 4: "F"}, BLUE: {4: blue} if blue else {1: "F"}}, active=YELLOW,
+                options={"alternate_tiles": [2]})
+        play(s, "stop", "card powers", "power 2 distinguish")
+        assert (s.dist[YELLOW * 7 + 4], s.plain[YELLOW * 7 + 4]) == (1, 0)
+        assert (s.dist[BLUE * 7 + 4], s.plain[BLUE * 7 + 4]) == (0, len(blue)) and s.caps == 9
+
+
 def test_shopping_mall_draws_until_stop_and_must_stop_after_mind_control(pos):
     s = pos(3, {BLUE: {3: "L"}}, focus={0: "P"})
     _politicians_only(s)
@@ -419,6 +429,14 @@ def test_church_alternate_keeps_a_common_card_as_a_faction_card(pos):
     assert "card held ufo-advance" in legal(s)
     play(s, "card held ufo-advance")
     assert s.held[3] == 0 and s.discard[3] >= 2
+
+
+def test_church_alternate_card_goes_to_the_exerting_player_whoever_it_is(pos):
+    """5* Church: "You MAY draw one card from the Common Deck and add it to your Faction Cards": the exerting
+    player's, also when that is not the first seat."""
+    s = pos(3, {YELLOW: {5: "L"}}, deck=UFO_ONLY, active=YELLOW, options={"alternate_tiles": [5]})
+    play(s, "stop", "card powers", "power 5 draw card")
+    assert s.held[YELLOW * 4 + 3] == 1 and sum(s.held) == 1
 
 
 def test_bus_station_repositions_any_figures_one_at_a_time(pos):
@@ -582,6 +600,26 @@ def test_skill_news_station_returns_two_for_a_cow(pos):
     s.skill[4] = BLUE
     play(s, "stop", "skill 4 return politician politician")
     assert s.cows[BLUE] == 1 and s.hum[0] == 0
+
+
+def test_skill_news_station_returns_the_two_humans_named_for_a_cow(pos):
+    """News Station skill tile: the two humans returned are the two named, also when of different types."""
+    s = pos(3, {BLUE: {2: "F"}}, humans={BLUE: [1, 1, 0, 0]}, options={"skill_tiles": True})
+    s.skill[4] = BLUE
+    bag = s.bag.copy()
+    play(s, "stop", "skill 4 return politician government")
+    assert s.cows[BLUE] == 1 and s.hum[BLUE * 4:BLUE * 4 + 4] == [0, 0, 0, 0]
+    assert s.bag == [bag[0] + 1, bag[1] + 1, bag[2], bag[3]]
+
+
+def test_skill_church_takes_the_human_from_the_focus_group_it_names(pos):
+    """Church skill tile: the human leaves the named group and joins the other; no other group changes."""
+    s = pos(3, {BLUE: {4: "F"}}, focus={5: "I"}, options={"skill_tiles": True})
+    s.skill[5] = BLUE
+    before = s.focus.copy()
+    play(s, "stop", "skill 5 move influencer 5-4")
+    moved = [(j // 4, j % 4, s.focus[j] - before[j]) for j in range(len(before)) if s.focus[j] != before[j]]
+    assert moved == [(4, I, 1), (5, I, -1)]
 
 
 def test_skill_church_moves_a_focus_human_and_can_trigger_mind_control(pos):
