@@ -208,22 +208,28 @@ def _log(view: dict[str, Any], me: int | None) -> RenderableType | None:
         len(e["text"]) + 8 for e in recent)))
 
 
+def pools_text(view: dict[str, Any], label: str = "{}: ") -> Text:
+    """The selection pools, a line each (`label` formatted with the pool's number), "taken" for an empty one."""
+    out = Text()
+    for k, p in enumerate(view["pools"]):
+        out.append(label.format(k + 1), style="bold")
+        if not p:
+            out.append("taken", style="dim")
+        for j, t in enumerate(p):
+            if j:
+                out.append(" + ")
+            out.append_text(tile_line(t))
+        out.append("\n")
+    return out
+
+
 def _board(view: dict[str, Any]) -> tuple[RenderableType, RenderableType]:
     """The council board's pools, specialist row and exchange pool; and the track with the supply."""
     board = Table(title="Council board", box=box.SIMPLE_HEAD, title_style="bold", pad_edge=False)
     board.add_column("Selection pools")
     board.add_column("Specialist row")
     board.add_column("Exchange pool")
-    pools = Text()
-    for k, p in enumerate(view["pools"]):
-        pools.append(f"{k + 1}: ", style="bold")
-        if not p:
-            pools.append("taken", style="dim")
-        for j, t in enumerate(p):
-            if j:
-                pools.append(" + ")
-            pools.append_text(tile_line(t))
-        pools.append("\n")
+    pools = pools_text(view)
     pools.rstrip()
     row = Text()
     for r in view["row"]:

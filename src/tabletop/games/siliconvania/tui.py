@@ -11,7 +11,7 @@ from rich.text import Text
 
 from tabletop.cli.seats import Seats
 from tabletop.games.siliconvania.notation import COMPONENTS as C
-from tabletop.games.siliconvania.render import EFFECT_ABBR, _final, _spec, city, tile_line
+from tabletop.games.siliconvania.render import EFFECT_ABBR, _final, _spec, city, pools_text, tile_line
 
 MIN_SIZE = (100, 30)
 
@@ -28,16 +28,7 @@ def _seat_line(i: int, s: dict[str, Any], seats: Seats, to_move: int | None) -> 
 
 
 def _board(view: dict[str, Any], seats: Seats) -> Text:
-    out = Text()
-    for k, p in enumerate(view["pools"]):
-        out.append(f"Pool {k + 1} ", style="bold")
-        if not p:
-            out.append("taken", style="dim")
-        for j, t in enumerate(p):
-            if j:
-                out.append(" + ")
-            out.append_text(tile_line(t))
-        out.append("\n")
+    out = pools_text(view, "Pool {} ")
     out.append("Row ", style="bold")
     for j, r in enumerate(view["row"]):
         if j:
