@@ -283,6 +283,10 @@ class TableApp(App[Outcome]):
     def show_page(self, title: str, body: RenderableType, end: bool = False) -> None:
         self.push_screen(TextScreen(title, body, end))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`o` only where the game has other cities to show."""
+        return action != "others" or hasattr(self.mod, "others")
+
 
 class PlayApp(TableApp):
     """A game on this machine: human seats choose here, AI seats think in a worker thread."""
@@ -295,10 +299,6 @@ class PlayApp(TableApp):
         Binding("o", "others", "other cities"),
         Binding("q", "leave", "quit"),
     ]
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """`o` only where the game has other cities to show."""
-        return action != "others" or hasattr(self.mod, "others")
 
     def __init__(self, state: State, specs: list[str], agents: list[Agent | None]) -> None:
         super().__init__(state.game, state.players)
@@ -525,9 +525,6 @@ class ReplayApp(TableApp):
         Binding("o", "others", "other cities"),
         Binding("q,escape", "leave", "quit"),
     ]
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action != "others" or hasattr(self.mod, "others")
 
     def __init__(self, record: dict[str, Any], seat: int | None = None, step: int = 0) -> None:
         super().__init__(record["game"], record["players"])
