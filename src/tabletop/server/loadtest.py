@@ -135,12 +135,10 @@ class Bot:
         self.log: list[Any] = []
         self.log_pos = 0
         self.acked: list[tuple[int, str]] = []
-        self.retried = 0
 
     async def request(self, stats: Stats, method: str, path: str, **kw: Any) -> httpx.Response:
         """A request, sent again after a transport error (an idle keep-alive connection the server closed just as
         it was reused): actions carry a client action id, so a retry is recognised, never applied twice."""
-        self.retried = 0
         for attempt in range(4):
             try:
                 return await self.http.request(method, path, **kw)
@@ -148,7 +146,6 @@ class Bot:
                 if attempt == 3:
                     raise
                 stats.retries += 1
-                self.retried += 1
                 await asyncio.sleep(0.05 * (attempt + 1))
         raise AssertionError("unreachable")
 

@@ -587,8 +587,9 @@ class SilencioState(State):
                 s.hands[q] = sorted(kept[q] + dealt)
             # A seat in the middle of its turn may be bound to play (a shrine taken at its start, C-4): a deal
             # that leaves it nothing legal contradicts what the table saw, so it is dealt again (the test reads
-            # only the sample itself, so two states the seat cannot tell apart still give the same samples)
-            if laid_open or s.to_move is None or s.to_move == seat or s._legal_actions():
+            # only the sample itself, so two states the seat cannot tell apart still give the same samples; only
+            # then are legal actions computed: samples are drawn on every search iteration)
+            if laid_open or not s.shrine_taken or s.to_move is None or s.to_move == seat or s._legal_actions():
                 break
         for c in deal:
             s.known[c] = 0
