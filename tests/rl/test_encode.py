@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.core import game_info, new_game
+from tabletop.rl import encode as encode_module
 from tabletop.rl.encode import OBS_HIGH, OBS_LOW, encoder
 
 from .configs import GAMES, all_configs
@@ -58,8 +59,16 @@ def test_two_states_giving_a_seat_the_same_view_give_it_the_same_observation(
     view = state.view(seat)
     view["log"] = []
     assert np.array_equal(enc.encode(view), a)
-    # the fast path (encode_state, read from the state's fields) is blind to the redrawn hidden facts too
+    # the fast paths (encode_state and the compiled encode_fast, read from the state's fields) are blind to the
+    # redrawn hidden facts too
     assert np.array_equal(enc.encode_state(state, seat), enc.encode_state(other, seat))
+    assert _bits(enc.encode_fast(state, seat)) == _bits(enc.encode_fast(other, seat)) == _bits(a)
+
+
+def _bits(x: np.ndarray) -> bytes:
+    """The exact float32 bits of an observation (np.array_equal would let -0.0 equal 0.0)."""
+    assert x.dtype == np.float32
+    return x.tobytes()
 
 
 def _played(game: str, players: int, options: dict[str, Any], seed: int, steps: int) -> Any:
@@ -102,6 +111,7 @@ def test_the_direct_state_encoding_equals_the_view_based_encoding_through_whole_
             fast = enc.encode_state(state, seat)
             assert np.array_equal(fast, enc.encode(state.view(seat)))
             assert np.array_equal(enc.encode_delta(state, seat), fast)  # the incremental path, step after step
+            assert _bits(enc.encode_fast(state, seat)) == _bits(fast)  # the compiled path
         if state.is_over:
             break
         state.apply(rng.choice(state.legal_actions()))
@@ -132,6 +142,66 @@ def test_the_incremental_encoding_equals_the_direct_one_on_any_sequence_of_state
         assert np.array_equal(delta, enc.encode(state.view(seat % players)))
         delta[:] = 9  # a caller's array is its own: the next observation is not changed through it
         assert np.array_equal(enc.encode_delta(state, seat % players), enc.encode_state(state, seat % players))
+
+
+def test_the_compiled_encoders_are_built() -> None:
+    """`scripts/setup` (pip install -e) builds `tabletop.rl._fastenc` from its C source; the environments use it.
+    Fails if the build broke (the pure-Python fallback would still give the same observations, only slower)."""
+    assert encode_module.COMPILED
+    for game, players, _ in CONFIGS:
+        assert getattr(encoder(game, players), "_cfn", None) is not None
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(CONFIGS), st.integers(0, 2**32), st.integers(0, 1500), st.integers(0, 4))
+def test_the_compiled_encoding_equals_the_python_one_bit_for_bit(
+    config: tuple[str, int, dict[str, Any]], seed: int, steps: int, seat: int
+) -> None:
+    """`encode_fast` (the environments' path: the C translation of `encode_state`) gives the same float32 bits
+    as the pure-Python `encode_state` and the view-based `encode`, on random positions of every game, player count
+    and option set (finished games and truncation-length SILOS games too); its vector is the caller's own."""
+    game, players, options = config
+    seat %= players
+    state = _played(game, players, options, seed, steps)
+    enc = encoder(game, players)
+    fast = enc.encode_fast(state, seat)
+    assert fast.shape == (enc.size,) and fast.flags.writeable
+    assert _bits(fast) == _bits(enc.encode_state(state, seat)) == _bits(enc.encode(state.view(seat)))
+    fast[:] = 9
+    assert _bits(enc.encode_fast(state, seat)) == _bits(enc.encode_state(state, seat))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_without_the_compiled_encoders_the_environment_path_is_the_python_one(game: str) -> None:
+    """The pure-Python fallback (no C compiler at install): `encode_fast` is then `encode_delta`/`encode_state`
+    and gives the same observations."""
+    info = game_info(game)
+    players = info.min_players
+    compiled, python = encoder(game, players), encoder(game, players)
+    python._cfn = None  # as when tabletop.rl._fastenc is not built
+    state = new_game(game, players, 3)
+    rng = random.Random(3)
+    for _ in range(300):
+        for seat in range(players):
+            assert _bits(python.encode_fast(state, seat)) == _bits(compiled.encode_fast(state, seat))
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_compiled_encoders_refuse_a_state_of_another_game_with_an_error() -> None:
+    """A state of the wrong game or player count raises a Python exception (never reads out of bounds)."""
+    states = {(g, n): new_game(g, n, 1) for g, n in (("silencio", 2), ("silos", 2), ("siliconvania", 2),
+                                                     ("silencio", 4), ("silos", 4), ("siliconvania", 4))}
+    for (game, players), enc in ((k, encoder(*k)) for k in states):
+        for key, state in states.items():
+            if key == (game, players):
+                continue
+            try:
+                out = enc.encode_fast(state, 0)
+            except (AttributeError, TypeError, ValueError, IndexError, KeyError, OverflowError):
+                continue
+            assert out.shape == (enc.size,)  # a same-game state of another size may encode; it stays in bounds
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CONFIGS[::3])
@@ -187,3 +257,11 @@ def test_silencio_tavern_phrases_are_encoded_per_seat() -> None:
         assert x[1, 0] == pytest.approx(3 / 48) and x[1, 1:].sum() == 0
         assert x[2, 0] == 0 and x[2, 1 + col] == 1 and x[2, 5 + col] == 1 and x[2].sum() == 2
         assert x[0].sum() == 0
+    # the state-reading paths (Python and compiled, a fresh encoder meeting the phrases first) agree with the view
+    state = new_game("silencio", 3, 1, {"variant": "tavern"})
+    for colour in ("red", "blue", "yellow", "green"):
+        state.said = [(2, "I have 3 card(s) that I cannot play."),
+                      (0, f"I have only cards with a high value of {colour}."),
+                      (0, f"Please do not play {colour} cards.")]
+        expect = _bits(enc.encode(state.view(1)))
+        assert _bits(encoder("silencio", 3).encode_fast(state, 1)) == _bits(enc.encode_state(state, 1)) == expect

@@ -165,8 +165,8 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         if state is None:
             raise RuntimeError("call reset() before observe()")
         seat = self._seat[agent]
-        # encode_delta equals encode(state.view(seat)), only faster (tests/rl/test_encode.py)
-        obs = self.encoder.encode_delta(state, seat)
+        # encode_fast equals encode(state.view(seat)), only faster (tests/rl/test_encode.py)
+        obs = self.encoder.encode_fast(state, seat)
         legal = self._legal_idx
         mask = self.space.mask_of(legal) if legal and state.to_move == seat else self._no_mask.copy()
         return {"observation": obs, "action_mask": mask}

@@ -25,6 +25,14 @@ from tabletop.core.errors import InvalidOptions
 from tabletop.core.options import OptionValue
 from tabletop.core.state import View
 
+try:  # the compiled encoders (built at install from _fastenc.c; optional)
+    from tabletop.rl import _fastenc
+except ImportError:  # pragma: no cover - without a C compiler: the pure-Python encoders, same observations
+    _fastenc = None  # type: ignore[assignment]
+
+COMPILED = _fastenc is not None
+"""Whether the compiled encoders are in use (`Encoder.encode_fast`)."""
+
 OBS_LOW, OBS_HIGH = -1.0, 4.0
 """Bounds of every observation entry (the environments' Box); most entries lie in [0, 1]."""
 
@@ -109,6 +117,20 @@ class Encoder:
         """
         return self.encode_state(state, seat)
 
+    def encode_fast(self, state: Any, seat: int) -> np.ndarray:
+        """`encode_state(state, seat)` from the compiled encoder (`tabletop.rl._fastenc`, a C translation of
+        `encode_state`) when it is built, else `encode_delta`. The environments' path; equal to `encode_state` bit
+        for bit (tests/rl/test_encode.py). The returned vector is the caller's own."""
+        fn: Any = getattr(self, "_cfn", None)
+        if fn is None:
+            return self.encode_delta(state, seat)
+        return np.frombuffer(fn(state, seat, self._cfg), np.float32)
+
+    def _compiled(self, name: str, cfg: list[int]) -> None:
+        """Use the compiled encoder `name` with the offsets and tables `cfg` (see _fastenc.c), if it is built."""
+        self._cfg = array("q", cfg)
+        self._cfn = None if _fastenc is None else getattr(_fastenc, name)
+
     def _zeros(self) -> array[float]:
         """A fresh float32 buffer of zeros (a Python array: item writes cost a fraction of numpy's)."""
         zero: array[float] | None = getattr(self, "_zero", None)
@@ -171,6 +193,25 @@ class SilencioEncoder(Encoder):
         self._pending_slot = [next((j for j, t in enumerate(self.pending) if f"p0: {text}".endswith(t)), -1)
                               for text in r.PENDING_TEXT]
         self._said: dict[str, tuple[int, float] | tuple[int, int, int]] = {}
+        self._compiled("silencio", [
+            lay.size, n, nc, self.per, maxv, self.o_hand, self.o_known, self.o_front, self.o_oracle, self.o_box,
+            self.o_rows, self.o_last, self.o_dark, self.o_shrines, self.o_sizes, self.o_deck, self.o_eff,
+            self.o_rand, self.o_tav, self.o_said, self.o_phase, self.o_pend, self.o_move, self.o_turn, self.o_first,
+            self.o_left, self._effect, self._over, self._passing, self._opens_at, len(self._pending_slot),
+            *self._pending_slot,
+        ])
+
+    def encode_fast(self, state: Any, seat: int) -> np.ndarray:
+        fn: Any = self._cfn
+        if fn is None:
+            return self.encode_state(state, seat)
+        out = fn(state, seat, self._cfg, self._said)
+        if out is None:  # a tavern phrase not seen yet: cache its slots, then again
+            for _, text in state.said:
+                if text not in self._said:
+                    self._said[text] = self._said_slots(text)
+            out = fn(state, seat, self._cfg, self._said)
+        return np.frombuffer(out, np.float32)
 
     def _card(self, text: str) -> int:
         return self.letter[text[0]] * self.per + int(text[1:]) - 2
@@ -389,6 +430,12 @@ class SilosEncoder(Encoder):
         self._figures = silos_components.COMPONENTS.figures
         self._delta: dict[int, tuple[array[float], list[int], list[Any], list[Any]]] = {}  # encode_delta's memory
         self._watched = attrgetter(*self._WATCH)
+        self._compiled("silos", [
+            lay.size, n, nf, per_loc, self.o_loc, self.o_ufo, self.o_ranks, self.o_bag, self.o_hand, self.o_supply,
+            self.o_deck, self.o_disc, self.o_play, self.o_last, self.o_seats, per_seat, self.o_target, self.o_phase,
+            self.o_move, self.o_active, len(self.phases), *self._discard_frames, self._k_pos, self._figures,
+            len(self._phase_slot), *self._phase_slot,
+        ])
 
     def _order(self, view: View) -> dict[str | None, int]:
         """Colour -> relative faction index (mine first; the non-player faction last)."""
@@ -736,6 +783,29 @@ class SiliconVaniaEncoder(Encoder):
         self._decision_slot = {k: self.decisions.index(name) for k, name in sv_tasks.DECISION_NAMES.items()}
         self._bid_count = tuple(r.BID_COUNT)
         self._bid_cards = tuple(tuple(cs) for cs in r.BID_CARDS)
+        ri_table = [-1] * (max(self.rank_index) + 1)
+        for x, i in self.rank_index.items():
+            ri_table[x] = i
+        dec_table = [-1] * (max(self._decision_slot) + 1)
+        for k, d in self._decision_slot.items():
+            dec_table[k] = d
+        bid_bits = [sum(1 << c for c in cs) for cs in self._bid_cards]
+        head = [lay.size, n, nt, ns, self.o_round, self.o_pools, self.o_exch, self.o_row, self.o_gone, self.o_decks,
+                self.o_supply, self.o_order, self.o_move, self.o_dec, self.o_seats, self.per_seat, self.o_hand,
+                self.o_disc, self.o_bids, self.o_biddisc, self.o_pending]
+        tables = [ri_table, list(self._anti_kind), dec_table, list(self._bid_count), bid_bits]
+        at = len(head) + 9  # then (length, offset) of the first four tables and the offset of bid_bits
+        cfg_tables: list[int] = []
+        for t in tables:
+            cfg_tables += t
+        offsets = []
+        for t in tables:
+            offsets.append(at)
+            at += len(t)
+        head += [len(ri_table), offsets[0], len(self._anti_kind), offsets[1], len(dec_table), offsets[2],
+                 len(self._bid_count), offsets[3], offsets[4]]
+        assert len(bid_bits) == len(self._bid_count)
+        self._compiled("siliconvania", head + cfg_tables)
 
     def fill(self, view: View, out: np.ndarray) -> None:
         n, me, nt, ri = self.players, view["seat"], self.nt, self.rank_index

@@ -120,8 +120,8 @@ class SingleAgentEnv(gymnasium.Env):
 
     def _obs(self) -> dict[str, np.ndarray]:
         assert self.state is not None
-        # encode_delta equals encode(state.view(seat)), only faster (tests/rl/test_encode.py)
-        return {"observation": self.encoder.encode_delta(self.state, self.seat), "action_mask": self.action_masks()}
+        # encode_fast equals encode(state.view(seat)), only faster (tests/rl/test_encode.py)
+        return {"observation": self.encoder.encode_fast(self.state, self.seat), "action_mask": self.action_masks()}
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now, as an int8 mask (all zeros once the game is over)."""
