@@ -18,8 +18,10 @@ Per game and player count, random play (a uniformly random legal action each dec
 from __future__ import annotations
 
 import random
+import statistics
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -28,15 +30,20 @@ from tabletop.core import new_game
 
 @dataclass
 class BenchRow:
+    """One game and player count: microseconds per decision (medians over the repetitions) and the AEC / engine
+    ratio of each repetition (both sides measured back to back, so a load change shifts both)."""
+
     game: str
     players: int
     engine_us: float
     aec_us: float
     wrapped_us: float
+    ratios: list[float] = field(default_factory=list)
 
     @property
     def ratio(self) -> float:
-        return self.aec_us / self.engine_us
+        """The median of the repetitions' ratios (the ratio of the medians with one repetition)."""
+        return statistics.median(self.ratios) if self.ratios else self.aec_us / self.engine_us
 
 
 def _engine(game: str, players: int, seconds: float) -> float:
@@ -91,19 +98,34 @@ def _aec(game: str, players: int, seconds: float, wrapped: bool) -> float:
     return spent / steps * 1e6
 
 
-def bench(games: list[tuple[str, int]], seconds: float = 2.0) -> list[BenchRow]:
-    """Microseconds per decision of the engine, the bare AEC environment and the wrapped one (CPU time)."""
+def bench(games: list[tuple[str, int]], seconds: float = 2.0, repeat: int = 1,
+          progress: Callable[[], None] | None = None) -> list[BenchRow]:
+    """Microseconds per decision of the engine, the bare AEC environment and the wrapped one (CPU time).
+
+    With `repeat` > 1 the whole sweep runs that many times, interleaved (every game once, then again), and each
+    row keeps the medians and the ratio of every repetition. `progress` is called after each measurement pair."""
+    runs: dict[tuple[str, int], list[tuple[float, float, float]]] = {g: [] for g in games}
+    for _ in range(repeat):
+        for game, players in games:
+            engine = _engine(game, players, seconds)
+            aec = _aec(game, players, seconds, False)
+            wrapped = _aec(game, players, seconds, True)
+            runs[(game, players)].append((engine, aec, wrapped))
+            if progress is not None:
+                progress()
     rows = []
-    for game, players in games:
-        rows.append(BenchRow(game, players, _engine(game, players, seconds), _aec(game, players, seconds, False),
-                             _aec(game, players, seconds, True)))
+    for (game, players), rs in runs.items():
+        rows.append(BenchRow(game, players, statistics.median(r[0] for r in rs), statistics.median(r[1] for r in rs),
+                             statistics.median(r[2] for r in rs), [r[1] / r[0] for r in rs]))
     return rows
 
 
 def table(rows: list[BenchRow]) -> str:
+    """A Markdown table of the rows (the ratio column: median, and the range over the repetitions)."""
     out = ["| game | players | engine µs/decision | AEC µs/step | AEC / engine | wrapped µs/step | wrapped steps/s |",
            "| --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
-        out.append(f"| {r.game} | {r.players} | {r.engine_us:.1f} | {r.aec_us:.1f} | {r.ratio:.1f}× | "
+        spread = f" ({min(r.ratios):.1f}-{max(r.ratios):.1f})" if len(r.ratios) > 1 else ""
+        out.append(f"| {r.game} | {r.players} | {r.engine_us:.1f} | {r.aec_us:.1f} | {r.ratio:.1f}×{spread} | "
                    f"{r.wrapped_us:.1f} | {1e6 / r.wrapped_us:,.0f} |")
     return "\n".join(out)

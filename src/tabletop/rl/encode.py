@@ -81,6 +81,8 @@ class Encoder:
     game: str
     players: int
     layout: Layout
+    _cfn: Any = None  # the compiled encoder (`_compiled`), None without it
+    _cfg: array[int]
 
     @property
     def size(self) -> int:
@@ -121,7 +123,7 @@ class Encoder:
         """`encode_state(state, seat)` from the compiled encoder (`tabletop.rl._fastenc`, a C translation of
         `encode_state`) when it is built, else `encode_delta`. The environments' path; equal to `encode_state` bit
         for bit (tests/rl/test_encode.py). The returned vector is the caller's own."""
-        fn: Any = getattr(self, "_cfn", None)
+        fn = self._cfn
         if fn is None:
             return self.encode_delta(state, seat)
         return np.frombuffer(fn(state, seat, self._cfg), np.float32)
@@ -202,7 +204,7 @@ class SilencioEncoder(Encoder):
         ])
 
     def encode_fast(self, state: Any, seat: int) -> np.ndarray:
-        fn: Any = self._cfn
+        fn = self._cfn
         if fn is None:
             return self.encode_state(state, seat)
         out = fn(state, seat, self._cfg, self._said)
