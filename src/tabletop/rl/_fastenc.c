@@ -395,11 +395,13 @@ static PyObject *silos(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
         put(&out, b, (double)((alt >> i) & 1));
         put(&out, b + 1, crop_tile == i);
         b += 2;
-        put(&out, b + (ci >= 0 ? fac[ci < nf ? ci : 0] : nf), 1);
+        if (ci >= nf) { PyErr_SetString(PyExc_IndexError, "crop circle faction"); goto done; }
+        put(&out, b + (ci >= 0 ? fac[ci] : nf), 1);
         b += nf + 1;
         if (skills_on) {
             long long sk = item(skill, i, &err);
-            put(&out, b + (sk >= 0 ? 2 + fac[sk < nf ? sk : 0] : 1), 1);
+            if (sk >= nf) { PyErr_SetString(PyExc_IndexError, "skill tile faction"); goto done; }
+            put(&out, b + (sk >= 0 ? 2 + fac[sk] : 1), 1);
         } else {
             put(&out, b, 1);
         }
@@ -410,7 +412,8 @@ static PyObject *silos(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     if (v != Py_None) put(&out, C[OC_UFO] + geti(v, &err), 1);
     for (Py_ssize_t r = 0; r < LEN(rank); r++) {
         long long f = geti(ITEM(rank, r), &err);
-        put(&out, C[OC_RANKS] + r * nf + fac[f >= 0 && f < nf ? f : 0], 1);
+        if (f < 0 || f >= nf) { if (!PyErr_Occurred()) PyErr_SetString(PyExc_IndexError, "rank"); goto done; }
+        put(&out, C[OC_RANKS] + r * nf + fac[f], 1);
     }
     for (long long t = 0; t < 4; t++) {
         put(&out, C[OC_BAG] + t, (double)item(bag, t, &err) / 14.0);
@@ -690,6 +693,7 @@ static PyObject *siliconvania(PyObject *self, PyObject *const *args, Py_ssize_t 
             put(&out, bq + r, 1);
         }
         bq += ns;
+        if (q >= LEN(known) || q >= LEN(shown)) { PyErr_SetString(PyExc_IndexError, "known/shown"); goto done; }
         PyObject *kn = ITEM(known, q);
         int any_known = truth(kn, &err);
         for (Py_ssize_t k = 0; any_known && k < LEN(hd); k++) {
