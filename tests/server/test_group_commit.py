@@ -1,5 +1,6 @@
-"""SQLite events are committed in groups: writers that arrive during a commit share the next one, every event is
-committed before its writer returns, and a conflicting event is refused alone."""
+"""SQLite writes are committed in groups: writers that arrive during a commit share the next one, every write is
+committed before its writer returns, a conflicting one is refused alone, and a claim that fills the last seat
+starts the game in the same commit."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import threading
 from pathlib import Path
 
 import pytest
+from sqlalchemy.exc import IntegrityError
 
-from tabletop.server.storage import Event, EventConflict, Storage, now
+from tabletop.server.storage import Event, EventConflict, SeatInfo, Storage, now
 
 from .test_storage import SEATS, header
 
@@ -24,6 +26,7 @@ def _storage(tmp_path: Path, games: int) -> tuple[Storage, list[str]]:
 
 def test_concurrent_writers_share_commits_and_every_event_is_stored_once(tmp_path: Path) -> None:
     st, ids = _storage(tmp_path, 8)
+    st.batches = st.batched = 0
     per_game = 25
     errors: list[BaseException] = []
 
@@ -51,13 +54,51 @@ def test_concurrent_writers_share_commits_and_every_event_is_stored_once(tmp_pat
 def test_a_conflicting_event_in_a_group_is_refused_alone(tmp_path: Path) -> None:
     st, (a, b) = _storage(tmp_path, 2)
     st.append_event(a, Event(0, 0, "action", "first", None, now()))
-    from tabletop.server.storage import _Pending  # the group of two, as two writers would queue it
+    from tabletop.server.storage import _insert_event, _Pending  # the group of two, as two writers would queue it
 
-    good, bad = _Pending(b, Event(0, 0, "action", "fine", None, now()), None), \
-        _Pending(a, Event(0, 1, "action", "taken seq", None, now()), None)
+
+    good = _Pending(lambda conn: _insert_event(conn, b, Event(0, 0, "action", "fine", None, now()), None))
+    bad = _Pending(lambda conn: _insert_event(conn, a, Event(0, 1, "action", "taken seq", None, now()), None))
     with st._write_lock:
         st._commit_batch([bad, good])
-    assert isinstance(bad.error, EventConflict) and good.error is None
+    assert isinstance(bad.error, IntegrityError) and good.error is None
     assert [e.text for e in st.events(a)] == ["first"] and [e.text for e in st.events(b)] == ["fine"]
     with pytest.raises(EventConflict):
         st.append_event(a, Event(0, 1, "action", "again", None, now()))
+
+
+def test_writes_of_every_kind_share_a_commit_with_events(tmp_path: Path) -> None:
+    """A new game and a table message queued behind a commit are committed with the events, in one group."""
+    st, (a,) = _storage(tmp_path, 1)
+    st.batches = st.batched = 0
+    threads = [threading.Thread(target=f) for f in (
+        lambda: st.append_event(a, Event(0, 0, "action", "move", None, now())),
+        lambda: st.create_game(header("f" * 32), SEATS),
+        lambda: st.add_message(a, "chat", 0, "ann", "hello"),
+    )]
+    with st._write_lock:  # a commit under way: the three writes queue for the next group
+        for t in threads:
+            t.start()
+        while len(st._group_queue) < 3:
+            threading.Event().wait(0.001)
+    for t in threads:
+        t.join()
+    assert (st.batches, st.batched) == (1, 3)
+    assert [e.text for e in st.events(a)] == ["move"]
+    assert st.game("f" * 32) is not None and [m.text for m in st.messages(a)] == ["hello"]
+
+
+def test_a_claim_that_fills_the_last_seat_starts_the_game_in_its_commit(tmp_path: Path) -> None:
+    st = Storage(f"sqlite:///{tmp_path / 'g.sqlite3'}")
+    st.migrate()
+    gid = "e" * 32
+    waiting = [SeatInfo(i, "human", "invite", None, None, f"inv{i}", f"p{i}") for i in range(3)]
+    st.create_game(header(gid, status="waiting"), waiting)
+    seats = len(waiting)
+    for seat in range(seats):
+        changed, started = st.seat_person(gid, seat, {"invite_hash": f"inv{seat}"}, token_hash=f"t{seat}",
+                                          invite_hash=None)
+        assert changed and started == (seat == seats - 1)
+        assert st.game(gid)[0].status == ("playing" if started else "waiting")  # type: ignore[index]
+    # the same invite again: nothing changes, nothing starts
+    assert st.seat_person(gid, 0, {"invite_hash": "inv0"}, token_hash="x", invite_hash=None) == (False, False)

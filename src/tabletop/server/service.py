@@ -324,14 +324,13 @@ class GameService:
         """Seat a person if the seat is still as `expect` says in the database. Caller holds the lock."""
         token = new_token()
         new = replace(s, token_hash=token_hash(token), invite_hash=None, name=name or s.name, mode=mode)
-        if not self.storage.update_seat(live.header.id, s.seat, expect, token_hash=new.token_hash, invite_hash=None,
-                                        name=new.name, mode=mode):
+        changed, started = self.storage.seat_person(live.header.id, s.seat, expect, token_hash=new.token_hash,
+                                                    invite_hash=None, name=new.name, mode=mode)
+        if not changed:
             self._refresh(live)  # another process got there first
             raise Conflict(f"seat {s.seat} was just taken")
-        self._refresh(live)  # the seats as stored, those other processes filled included
-        if live.header.status == "waiting" and all(x.kind == "ai" or x.token_hash for x in live.seats):
-            self.storage.set_status(live.header.id, "playing", expect="waiting")
-            live.header = replace(live.header, status="playing")
+        self._refresh(live)  # the seats and status as stored, those other processes filled included
+        if started:  # this claim filled the last empty seat (in the same commit, the game began)
             self._schedule_ai(live)
         self.broker.publish(live.header.id, live.seq)
         return s.seat, token

@@ -7,7 +7,7 @@ transaction, committed before the method returns: the caller tells clients only 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -133,11 +133,10 @@ def _insert_event(conn: Connection, game_id: str, ev: Event, status: str | None)
 
 @dataclass
 class _Pending:
-    """An event waiting for a group commit."""
+    """A write waiting for a group commit: `op` runs inside the group's transaction; its result or its error."""
 
-    game_id: str
-    ev: Event
-    status: str | None
+    op: Callable[[Connection], Any]
+    result: Any = None
     done: threading.Event = field(default_factory=threading.Event)
     error: BaseException | None = None
 
@@ -195,25 +194,46 @@ class Storage:
         with self._sessions() as s, s.begin():
             yield s
 
-    @contextmanager
-    def _write(self) -> Iterator[Session]:
-        """A write transaction (SQLite: one of this process's writers at a time)."""
-        with self._write_lock, self._sessions() as s, s.begin():
-            yield s
+    def _write(self, op: Callable[[Connection], Any]) -> Any:
+        """Run `op` in a write transaction, committed before this returns: its result (or its exception).
+
+        On SQLite every write goes through one group commit: writes that arrive while another commit is under
+        way are committed together with one sync of the log, instead of queueing for one sync each behind this
+        process's write lock (SQLite has one writer at a time). If the group's transaction fails, each write is
+        run again alone, so that only the failing one sees its error. PostgreSQL groups concurrent commits by
+        itself: each write is its own transaction."""
+        if not self._group:
+            with self.engine.begin() as conn:
+                return op(conn)
+        mine = _Pending(op)
+        with self._group_mu:
+            self._group_queue.append(mine)
+        with self._write_lock:  # whoever holds the lock commits everything queued by then, its own included
+            if not mine.done.is_set():
+                with self._group_mu:
+                    batch, self._group_queue = self._group_queue, []
+                self._commit_batch(batch)
+        if mine.error is not None:
+            raise mine.error
+        return mine.result
 
     # ---- games and seats ------------------------------------------------------------------------------
     def create_game(self, header: GameHeader, seats: list[SeatInfo]) -> None:
         """Store a new game with its seats."""
-        with self._write() as s:
-            s.add(GameRow(id=header.id, game=header.game, rules_version=header.rules_version, players=header.players,
-                          options=header.options, seed=header.seed, visibility=header.visibility,
-                          creator_name=header.creator_name, creator_hash=header.creator_hash, status=header.status,
-                          created=header.created))
-            s.flush()
-            for seat in seats:
-                s.add(SeatRow(game_id=header.id, seat=seat.seat, kind=seat.kind, mode=seat.mode,
-                              ai_label=seat.ai_label, token_hash=seat.token_hash, invite_hash=seat.invite_hash,
-                              name=seat.name))
+        game = {"id": header.id, "game": header.game, "rules_version": header.rules_version,
+                "players": header.players, "options": header.options, "seed": header.seed,
+                "visibility": header.visibility, "creator_name": header.creator_name,
+                "creator_hash": header.creator_hash, "status": header.status, "created": header.created}
+        rows = [{"game_id": header.id, "seat": seat.seat, "kind": seat.kind, "mode": seat.mode,
+                 "ai_label": seat.ai_label, "token_hash": seat.token_hash, "invite_hash": seat.invite_hash,
+                 "name": seat.name} for seat in seats]
+
+        def op(conn: Connection) -> None:
+            conn.execute(insert(GameRow.__table__), game)  # type: ignore[arg-type]
+            if rows:
+                conn.execute(insert(SeatRow.__table__), rows)  # type: ignore[arg-type]
+
+        self._write(op)
 
     def game(self, game_id: str) -> tuple[GameHeader, list[SeatInfo]] | None:
         """A game's header and seats, or None."""
@@ -227,19 +247,36 @@ class Storage:
     def update_seat(self, game_id: str, seat: int, expect: dict[str, Any] | None = None, **fields: Any) -> bool:
         """Change a seat's mode, token hash, invite hash or name, provided its columns hold what `expect` says
         (so that two server processes cannot both claim one seat): whether it changed."""
+        return self.seat_person(game_id, seat, expect, start=False, **fields)[0]
+
+    def seat_person(self, game_id: str, seat: int, expect: dict[str, Any] | None = None, start: bool = True,
+                    **fields: Any) -> tuple[bool, bool]:
+        """`update_seat`, and in the same transaction, if the seat changed and no person's seat is left empty,
+        the game's status from waiting to playing: (whether the seat changed, whether this write started the
+        game). One commit for a claim, and one process (the one whose write started it) starts the game."""
         cond = [SeatRow.game_id == game_id, SeatRow.seat == seat]
         for name, value in (expect or {}).items():
             col = getattr(SeatRow, name)
             cond.append(col.is_(None) if value is None else col == value)
-        with self._write() as s:
-            done = s.execute(update(SeatRow).where(*cond).values(**fields))
-            return bool(getattr(done, "rowcount", 0) == 1)
+        change = update(SeatRow).where(*cond).values(**fields)
+        empty_seats = select(func.count()).select_from(SeatRow).where(
+            SeatRow.game_id == game_id, SeatRow.kind != "ai", SeatRow.token_hash.is_(None))
+        begin = update(GameRow).where(GameRow.id == game_id, GameRow.status == "waiting").values(status="playing")
+
+        def op(conn: Connection) -> tuple[bool, bool]:
+            if getattr(conn.execute(change), "rowcount", 0) != 1:
+                return False, False
+            if not start or conn.scalar(empty_seats):
+                return True, False
+            return True, getattr(conn.execute(begin), "rowcount", 0) == 1
+
+        changed, started = self._write(op)
+        return bool(changed), bool(started)
 
     def set_status(self, game_id: str, status: str, expect: str | None = None) -> None:
         """Change a game's status (waiting, playing, over); only from `expect` if given."""
         cond = [GameRow.id == game_id] + ([GameRow.status == expect] if expect is not None else [])
-        with self._write() as s:
-            s.execute(update(GameRow).where(*cond).values(status=status))
+        self._write(lambda conn: conn.execute(update(GameRow).where(*cond).values(status=status)))
 
     def list_games(self, statuses: tuple[str, ...], limit: int) -> list[tuple[GameHeader, list[SeatInfo]]]:
         """Public games in the given statuses, newest first."""
@@ -266,49 +303,30 @@ class Storage:
             return [_event(r) for r in rows]
 
     def append_event(self, game_id: str, ev: Event, status: str | None = None) -> None:
-        """Commit one event (and the game's new status, if it changed), or EventConflict if `seq` is taken.
-
-        On SQLite, events that arrive while another commit is under way are committed together with one sync of
-        the log (group commit): a commit waits for the disk (a few ms), and games acting meanwhile share the next
-        one instead of queueing for one each. Each event is still committed before this returns."""
-        if not self._group:
-            self._append_one(game_id, ev, status)
-            return
-        mine = _Pending(game_id, ev, status)
-        with self._group_mu:
-            self._group_queue.append(mine)
-        with self._write_lock:  # whoever holds the lock commits everything queued by then, its own included
-            if not mine.done.is_set():
-                with self._group_mu:
-                    batch, self._group_queue = self._group_queue, []
-                self._commit_batch(batch)
-        if mine.error is not None:
-            raise mine.error
-
-    def _append_one(self, game_id: str, ev: Event, status: str | None) -> None:
-        try:  # the hot path of every move: Core statements on a plain connection (no ORM unit of work)
-            with self._write_lock, self.engine.begin() as conn:
-                _insert_event(conn, game_id, ev, status)
+        """Commit one event (and the game's new status, if it changed), or EventConflict if `seq` is taken. The
+        hot path of every move: Core statements on a plain connection (no ORM unit of work), group-committed on
+        SQLite (see `_write`); each event is committed before this returns."""
+        try:
+            self._write(lambda conn: _insert_event(conn, game_id, ev, status))
         except IntegrityError as e:
             raise EventConflict(f"event {ev.seq} of game {game_id} already exists") from e
 
     def _commit_batch(self, batch: list[_Pending]) -> None:
-        """Commit `batch` in one transaction (the caller holds the write lock). If it fails, each event is tried
-        alone, so that only a conflicting one is refused."""
+        """Commit `batch` in one transaction (the caller holds the write lock). If it fails, each write is run
+        again alone, so that only the failing one gets its error."""
         try:
             with self.engine.begin() as conn:
-                for p in batch:
-                    _insert_event(conn, p.game_id, p.ev, p.status)
+                results = [p.op(conn) for p in batch]
         except Exception:
             for p in batch:
                 try:
                     with self.engine.begin() as conn:
-                        _insert_event(conn, p.game_id, p.ev, p.status)
-                except IntegrityError as e:
-                    p.error = EventConflict(f"event {p.ev.seq} of game {p.game_id} already exists")
-                    p.error.__cause__ = e
+                        p.result = p.op(conn)
                 except Exception as e:
                     p.error = e
+        else:
+            for p, r in zip(batch, results, strict=True):
+                p.result = r
         for p in batch:
             p.done.set()
         self.batches += 1
@@ -319,16 +337,20 @@ class Storage:
                     limit: int | None = None) -> Message | None:
         """Append a message with the game's next index (retried if another writer took it); None if the game
         already holds `limit` messages."""
+        def op(conn: Connection) -> Message | None:
+            count = conn.scalar(select(func.count()).select_from(MessageRow).where(MessageRow.game_id == game_id))
+            idx = int(count or 0)
+            if limit is not None and idx >= limit:
+                return None
+            t = now()
+            conn.execute(insert(MessageRow.__table__), {"game_id": game_id, "idx": idx, "kind": kind,  # type: ignore[arg-type]
+                                                        "seat": seat, "name": name, "text": text, "time": t})
+            return Message(idx, kind, seat, name, text, t)
+
         for _ in range(20):
             try:
-                with self._write() as s:
-                    count = s.scalar(select(func.count()).select_from(MessageRow).where(MessageRow.game_id == game_id))
-                    idx = int(count or 0)
-                    if limit is not None and idx >= limit:
-                        return None
-                    t = now()
-                    s.add(MessageRow(game_id=game_id, idx=idx, kind=kind, seat=seat, name=name, text=text, time=t))
-                return Message(idx, kind, seat, name, text, t)
+                got: Message | None = self._write(op)
+                return got
             except IntegrityError:
                 continue
         raise EventConflict(f"could not store a message in game {game_id}: too many concurrent writers")
@@ -343,8 +365,8 @@ class Storage:
     # ---- clocks --------------------------------------------------------------------------------------------
     def set_clock(self, game_id: str, move_seconds: int) -> None:
         """Give a game a move clock of `move_seconds`."""
-        with self._write() as s:
-            s.add(ClockRow(game_id=game_id, move_seconds=move_seconds, seq=None, deadline=None))
+        self._write(lambda conn: conn.execute(insert(ClockRow.__table__), {  # type: ignore[arg-type]
+            "game_id": game_id, "move_seconds": move_seconds, "seq": None, "deadline": None}))
 
     def clock(self, game_id: str) -> Clock | None:
         """A game's clock, or None."""
@@ -361,8 +383,8 @@ class Storage:
 
     def set_deadline(self, game_id: str, seq: int, deadline: datetime) -> None:
         """Store the deadline of the decision owed at event `seq`."""
-        with self._write() as s:
-            s.execute(update(ClockRow).where(ClockRow.game_id == game_id).values(seq=seq, deadline=deadline))
+        self._write(lambda conn: conn.execute(update(ClockRow).where(ClockRow.game_id == game_id)
+                                              .values(seq=seq, deadline=deadline)))
 
 
 def _clock(r: ClockRow) -> Clock:
