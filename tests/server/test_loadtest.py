@@ -4,6 +4,7 @@ the report says what it measured (no errors, nothing lost or duplicated, latenci
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from tabletop.server import loadtest
 
@@ -55,3 +56,22 @@ def test_acknowledged_actions_are_compared_seat_by_seat_since_the_record_keeps_t
     record = state.record()
     assert record["actions"] != events, "a bid submitted ahead is recorded later than its event"
     assert loadtest.actions_by_seat(record) == submitted
+
+
+def test_paced_tables_arrive_over_the_ramp_play_back_to_back_and_the_timeline_adds_up(tmp_path: Path) -> None:
+    """Tables sit down one after another and play games back to back until `seconds` have passed; the per-second
+    timeline counts every measured round trip once, and its plot is written."""
+    report = loadtest.run("paced", "sqlite", games=("silencio",), n_games=2, think=(0.0, 0.01), max_seconds=120,
+                          seconds=3.0, ramp=0.5)
+    paced = report["paced"]
+    assert paced["games"] == 2 and paced["seconds_asked"] == 3.0 and paced["ramp_seconds"] == 0.5
+    assert paced["games_finished"] >= 2 and paced["games_unfinished"] == 0 and paced["errors"] == 0
+    assert paced["lost_events"] == 0 and paced["duplicated_events"] == 0
+    rows = paced["timeline"]
+    assert sum(r["round_trips"] for r in rows) == paced["actions"]
+    assert max(r["games_in_play"] for r in rows) <= 2 and max(r["p99_ms"] for r in rows) <= paced["max_ms"]
+    assert paced["bots_loop_late_max_ms"] >= 0
+    out = tmp_path / "timeline.png"
+    loadtest.plot_timeline(report, str(out))
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "tables arriving over 0.5 s" in loadtest.format_report(report)

@@ -16,14 +16,18 @@ def cmd_loadtest(args: argparse.Namespace) -> int:
 
     games = tuple(args.games.split(","))
     unknown = [g for g in games if g not in loadtest.GAMES]
-    if unknown or args.games_at_once < 1 or args.players < 2 or args.max_seconds <= 0:
+    if (unknown or args.games_at_once < 1 or args.players < 2 or args.max_seconds <= 0 or args.seconds < 0
+            or args.ramp < 0):
         print(error_line(f"bad arguments: games must be among {', '.join(loadtest.GAMES)}; --games-at-once >= 1, "
-                         "--players >= 2, --max-seconds > 0"))
+                         "--players >= 2, --max-seconds > 0, --seconds >= 0, --ramp >= 0"))
         return 2
     steps = [int(x) for x in args.steps.split(",")] if args.steps else None
     report = loadtest.run(args.mode, args.db, games, args.games_at_once, args.players, (0.2, 0.8), args.max_seconds,
-                          steps, args.step_seconds, args.seed)
+                          steps, args.step_seconds, args.seed, args.seconds, args.ramp)
     print(loadtest.format_report(report))
+    if args.plot and "paced" in report:
+        loadtest.plot_timeline(report, args.plot)
+        print(f"timeline plot: {args.plot}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(report, f, indent=1)
@@ -44,6 +48,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--games", default=",".join(("silos", "siliconvania", "silencio")),
                    help="the games to play, in turn (default all three)")
     p.add_argument("--players", type=int, default=2, help="players per game, all bots (default 2)")
+    p.add_argument("--seconds", type=float, default=120,
+                   help="paced mode: each table plays games back to back for this long, the last one to its end "
+                        "(default 120; 0: one game per table)")
+    p.add_argument("--ramp", type=float, default=20,
+                   help="paced mode: the tables sit down one after another over this many seconds (default 20)")
+    p.add_argument("--plot", default=None, help="paced mode: draw the run's timeline (latency, games in play, "
+                                                "server CPU) to this PNG")
     p.add_argument("--max-seconds", type=float, default=900, help="paced mode: give up on games after this long")
     p.add_argument("--steps", default=None,
                    help="saturation: games at once per step (default 1,2,3,4,6,8,12,16,24,32,48,64)")

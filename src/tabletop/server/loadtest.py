@@ -64,6 +64,13 @@ class Stats:
     """What the bots measured."""
 
     latencies: list[float] = field(default_factory=list)
+    latency_at: list[float] = field(default_factory=list)
+    """When each round trip began (perf_counter), for the timeline."""
+    in_play: int = 0
+    timeline: list[tuple[float, int, float]] = field(default_factory=list)
+    """(time, games in play, server CPU seconds so far), every half second."""
+    lags: list[tuple[float, float]] = field(default_factory=list)
+    """(time, ms): when the bots' own event loop woke late (a busy or paused client inflates what it measures)."""
     actions: int = 0
     errors: list[str] = field(default_factory=list)
     lost: int = 0
@@ -205,8 +212,12 @@ async def play_game(base: str, game: str, players: int, addrs: Addresses, settin
             for b in bots:
                 await b.open(gid)
                 readers.append(asyncio.create_task(b.read(stats)))
-        results = await asyncio.gather(*(seat_loop(b, i, gid, think, rng, stats, deadline)
-                                         for i, b in enumerate(bots)))
+        stats.in_play += 1
+        try:
+            results = await asyncio.gather(*(seat_loop(b, i, gid, think, rng, stats, deadline)
+                                             for i, b in enumerate(bots)))
+        finally:
+            stats.in_play -= 1
         if not all(results):
             stats.games_unfinished += 1
             return
@@ -260,6 +271,7 @@ async def seat_loop(bot: Bot, seat: int, gid: str, think: tuple[float, float], r
                 stats.last = time.perf_counter()
                 if newest_seq >= msg["seq"]:  # its picture came first
                     stats.latencies.append(t - t0)
+                    stats.latency_at.append(t0)
                 else:
                     pending = (msg["seq"], t0)
         elif kind == "state":
@@ -267,6 +279,7 @@ async def seat_loop(bot: Bot, seat: int, gid: str, think: tuple[float, float], r
                 newest_seq, newest = msg["seq"], msg
             if pending is not None and msg["seq"] >= pending[0]:
                 stats.latencies.append(t - pending[1])
+                stats.latency_at.append(pending[1])
                 pending = None
         else:
             continue
@@ -361,13 +374,32 @@ def engine_cost(records: list[dict[str, Any]], limit: int = 60) -> dict[str, flo
     return {"actions": n, "seconds_per_action": total / n if n else 0.0}
 
 
+class LagMonitor:
+    """The bots' event loop, checked every 5 ms: a wake-up more than 5 ms late is noted (with the time), so that a
+    latency spike can be told apart from a stall of the client process measuring it (its garbage collector, or the
+    machine's other work)."""
+
+    def __init__(self, stats: Stats, period: float = 0.005) -> None:
+        self.stats, self.period = stats, period
+
+    async def run(self) -> None:
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(self.period)
+            late = time.perf_counter() - t - self.period
+            if late > 0.005:
+                self.stats.lags.append((t, late * 1000))
+
+
 class RssSampler:
     """The server's resident memory, sampled from /proc, and the CPU time it has used."""
 
-    def __init__(self, pid: int) -> None:
+    def __init__(self, pid: int, stats: Stats | None = None) -> None:
         self.pid, self.peak, self.last = pid, 0, 0
         self.task: asyncio.Task[None] | None = None
         self.cpu0 = self.cpu()
+        self.stats = stats
+        """If given, its games in play and the server's CPU are sampled with the memory (the run's timeline)."""
 
     def cpu(self) -> float:
         """The server process's CPU seconds so far (user + system, all its threads)."""
@@ -393,6 +425,8 @@ class RssSampler:
         while True:
             self.last = self.read()
             self.peak = max(self.peak, self.last)
+            if self.stats is not None:
+                self.stats.timeline.append((time.perf_counter(), self.stats.in_play, self.cpu()))
             await asyncio.sleep(0.5)
 
 
@@ -410,7 +444,7 @@ def server_process(db_url: str, workdir: Path) -> Iterator[tuple[str, subprocess
     port = free_port()
     cmd = [sys.executable, "-c", "import sys; from tabletop.cli.main import main; sys.exit(main(sys.argv[1:]))",
            "serve", "--port", str(port), "--db", db_url, "--ai-workers", "1"]
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TABLETOP_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TABLETOP_") or k == "TABLETOP_SOCKET_COMPRESSION"}
     log = open(workdir / "server.log", "ab")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
@@ -464,18 +498,36 @@ def game_for(i: int, games: tuple[str, ...]) -> str:
 
 
 async def paced(base: str, pid: int, n_games: int, games: tuple[str, ...], players: int, think: tuple[float, float],
-                max_seconds: float, seed: int) -> dict[str, Any]:
-    """`n_games` concurrent games with think time, each to its end."""
+                max_seconds: float, seed: int, seconds: float = 0.0, ramp: float = 0.0) -> dict[str, Any]:
+    """`n_games` tables with think time. Table k sits down `k * ramp / n_games` s after the start (people arrive over
+    `ramp` seconds, not all in the same instant) and plays games back to back until `seconds` have passed since the
+    start, each game to its end (with `seconds` = 0: one game per table); `max_seconds` gives up on games."""
     settings, stats, addrs, rng = Settings(), Stats(), Addresses(), random.Random(seed)
-    rss = RssSampler(pid)
+    rss = RssSampler(pid, stats)
     rss.task = asyncio.create_task(rss.run())
+    lag = asyncio.create_task(LagMonitor(stats).run())
     sem = asyncio.Semaphore(16)
-    deadline = time.monotonic() + max_seconds
+    start = time.monotonic()
+    deadline = start + max_seconds
     t0 = time.perf_counter()
-    await asyncio.gather(*(play_game(base, game_for(i, games), players, addrs, settings, think, rng, stats, deadline,
-                                     sem) for i in range(n_games)))
+
+    async def table(k: int) -> None:
+        await asyncio.sleep(k * ramp / n_games)
+        i = k
+        while True:
+            await play_game(base, game_for(i, games), players, addrs, settings, think, rng, stats, deadline, sem)
+            i += n_games
+            if time.monotonic() - start >= seconds or time.monotonic() >= deadline:
+                return
+
+    await asyncio.gather(*(table(k) for k in range(n_games)))
     rss.task.cancel()
-    return summary(stats, rss, time.perf_counter() - t0, n_games)
+    lag.cancel()
+    out = summary(stats, rss, time.perf_counter() - t0, n_games)
+    out.update(seconds_asked=seconds, ramp_seconds=ramp,
+               bots_loop_late_max_ms=round(max((ms for _, ms in stats.lags), default=0.0), 1),
+               bots_loop_late_over_20ms=sum(ms > 20 for _, ms in stats.lags))
+    return out
 
 
 async def saturation(base: str, pid: int, steps: list[int], games: tuple[str, ...], players: int, step_seconds: float,
@@ -516,6 +568,68 @@ async def saturation(base: str, pid: int, steps: list[int], games: tuple[str, ..
     return {"steps": out, "best_within_p99_100ms": best, "records": all_records}
 
 
+def timeline(stats: Stats) -> list[dict[str, float]]:
+    """Per second of the run: round trips begun (count, p50, p99, max ms), games in play, server CPU busy (0-1)."""
+    if not stats.latency_at:
+        return []
+    origin = min(stats.latency_at[0], stats.timeline[0][0] if stats.timeline else stats.latency_at[0])
+    by_second: dict[int, list[float]] = {}
+    for at, x in zip(stats.latency_at, stats.latencies, strict=True):
+        by_second.setdefault(int(at - origin), []).append(x * 1000)
+    lag: dict[int, float] = {}
+    for at, ms in stats.lags:
+        second = int(at - origin)
+        lag[second] = max(lag.get(second, 0.0), ms)
+    samples: dict[int, tuple[int, float]] = {}
+    prev: tuple[float, float] | None = None
+    for at, games, cpu in stats.timeline:
+        second = int(at - origin)
+        if prev is not None and at > prev[0]:
+            samples[second] = (games, (cpu - prev[1]) / (at - prev[0]))
+        prev = (at, cpu)
+    out = []
+    for second in range(max([*by_second, *samples, 0]) + 1):
+        xs = sorted(by_second.get(second, []))
+        games, busy = samples.get(second, (0, 0.0))
+        out.append({"second": second, "round_trips": len(xs), "p50_ms": round(percentile(xs, 0.5), 1),
+                    "p99_ms": round(percentile(xs, 0.99), 1), "max_ms": round(xs[-1] if xs else 0.0, 1),
+                    "games_in_play": games, "server_cpu": round(busy, 2),
+                    "bots_loop_late_ms": round(lag.get(second, 0.0), 1)})
+    return out
+
+
+def plot_timeline(report: dict[str, Any], path: str) -> None:
+    """The people-paced run over time: round-trip p50/p99/max per second, games in play and the server's CPU."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = report["paced"]["timeline"]
+    t = [r["second"] for r in rows]
+    fig, (ax, ax2) = plt.subplots(2, 1, figsize=(10, 6), sharex=True, height_ratios=[2, 1])
+    for key, style, label in (("max_ms", ":", "max"), ("p99_ms", "-", "p99"), ("p50_ms", "--", "p50"),
+                              ("bots_loop_late_ms", "-", "bots' loop late (max)")):
+        ax.plot(t, [max(r[key], 0.1) for r in rows], style, label=label,
+                **({"color": "black", "lw": 0.6} if key.startswith("bots") else {}))
+    ax.axhline(50, color="grey", lw=0.8)
+    ax.set_yscale("log")
+    ax.set_ylabel("round trip, ms")
+    ax.legend(loc="upper right")
+    p = report["paced"]
+    ax.set_title(f"people-paced load test, {report['db']}: {p['games']} tables, {p['actions_per_s']} actions/s, "
+                 f"p99 {p['p99_ms']} ms")
+    ax2.plot(t, [r["games_in_play"] for r in rows], label="games in play")
+    ax2.set_ylabel("games in play")
+    ax3 = ax2.twinx()
+    ax3.plot(t, [100 * r["server_cpu"] for r in rows], color="tab:red", lw=0.8, label="server CPU %")
+    ax3.set_ylabel("server CPU %")
+    ax2.set_xlabel("seconds")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
 def summary(stats: Stats, rss: RssSampler, seconds: float, n_games: int | None) -> dict[str, Any]:
     lat = [x * 1000 for x in stats.latencies]
     busy = (stats.last - stats.first) if stats.last > stats.first else seconds
@@ -525,6 +639,7 @@ def summary(stats: Stats, rss: RssSampler, seconds: float, n_games: int | None) 
         "actions": stats.actions, "seconds": round(seconds, 1), "actions_per_s": round(stats.actions / busy, 1),
         "p50_ms": round(percentile(lat, 0.5), 1), "p95_ms": round(percentile(lat, 0.95), 1),
         "p99_ms": round(percentile(lat, 0.99), 1), "max_ms": round(max(lat, default=0.0), 1),
+        "timeline": timeline(stats),
         "errors": len(stats.errors), "error_samples": stats.errors[:5], "lost_events": stats.lost,
         "duplicated_events": stats.duplicated, "retries": stats.retries,
         "server_rss_peak_mb": round(rss.peak / 2**20, 1),
@@ -537,7 +652,7 @@ def summary(stats: Stats, rss: RssSampler, seconds: float, n_games: int | None) 
 
 def run(mode: str, db: str, games: tuple[str, ...] = GAMES, n_games: int = 200, players: int = 2,
         think: tuple[float, float] = (0.2, 0.8), max_seconds: float = 900.0, steps: list[int] | None = None,
-        step_seconds: float = 20.0, seed: int = 1) -> dict[str, Any]:
+        step_seconds: float = 20.0, seed: int = 1, seconds: float = 0.0, ramp: float = 0.0) -> dict[str, Any]:
     """One load test against a fresh server and database: the report (a JSON-ready dict)."""
     raise_fd_limit()
     report: dict[str, Any] = {"mode": mode, "db": db if db in ("sqlite", "postgresql") else "url",
@@ -547,7 +662,8 @@ def run(mode: str, db: str, games: tuple[str, ...] = GAMES, n_games: int = 200, 
         with database(db, workdir) as url, server_process(url, workdir) as (base, proc):
             records: list[dict[str, Any]] = []
             if mode in ("paced", "both"):
-                report["paced"] = asyncio.run(paced(base, proc.pid, n_games, games, players, think, max_seconds, seed))
+                report["paced"] = asyncio.run(paced(base, proc.pid, n_games, games, players, think, max_seconds, seed,
+                                                    seconds, ramp))
                 records += report["paced"].pop("records")
             if mode in ("saturation", "both"):
                 sat = asyncio.run(saturation(base, proc.pid, steps or STEPS, games, players, step_seconds, seed))
@@ -576,11 +692,15 @@ def format_report(report: dict[str, Any]) -> str:
                 f"{s['retries']}; server CPU {s['server_cpu_ms_per_action']} ms per action (bots "
                 f"{s.get('bots_cpu_ms_per_action')} ms); server RSS peak "
                 f"{s['server_rss_peak_mb']} MB, end {s['server_rss_end_mb']} MB"
+                + (f"; the bots' own loop woke late by up to {s['bots_loop_late_max_ms']} ms "
+                   f"({s['bots_loop_late_over_20ms']} times by over 20 ms)" if "bots_loop_late_max_ms" in s else "")
                 + (f"; first errors: {s['error_samples']}" if s["errors"] else ""))
 
     if "paced" in report:
-        lines.append(row(f"people-paced ({report['paced']['games']} games at once, 0.2-0.8 s think)",
-                         report["paced"]))
+        p = report["paced"]
+        how = (f"{p['games']} tables arriving over {p['ramp_seconds']:g} s, each playing games back to back for "
+               f"{p['seconds_asked']:g} s" if p["seconds_asked"] else f"{p['games']} games at once")
+        lines.append(row(f"people-paced ({how}, 0.2-0.8 s think)", p))
     if "saturation" in report:
         for s in report["saturation"]["steps"]:
             lines.append(row(f"saturation, {s['games_at_once']} games at once", s))
