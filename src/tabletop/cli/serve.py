@@ -65,7 +65,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # uvicorn's own limit on socket frames (default 16 MiB) is brought down to what the server accepts at all
     # no access log unless asked: a line per request costs CPU on every move, and the proxy in front logs anyway
     config = uvicorn.Config(create_app(settings), host=args.host, port=args.port, log_level="info",
-                            ws_max_size=settings.max_socket_message_bytes * 4, access_log=args.access_log)
+                            ws_max_size=settings.max_socket_message_bytes * 4, access_log=args.access_log,
+                            ws_per_message_deflate=settings.socket_compression)
     redact_server_logs()  # uvicorn.Config has configured logging by now
     uvicorn.Server(config).run()
     return 0
