@@ -68,6 +68,7 @@ from tabletop.games.silencio.notation import (
     SHRINE_LARGE,
     SHRINE_SMALL,
     START,
+    YELLOW,
     card,
     parse_card,
 )
@@ -267,8 +268,10 @@ def repair(state: SilencioState, seat: int, forbidden: list[frozenset[int]], kno
 # ---- fast rollouts -------------------------------------------------------------------------------------------
 
 
-def fast_rollout(convention: bool = True) -> RolloutPolicy:
-    """A rollout policy reading the determinized Silencio state directly (see the module docstring)."""
+def fast_rollout(convention: bool = True, random_play: bool = True) -> RolloutPolicy:
+    """A rollout policy reading the determinized Silencio state directly (see the module docstring); with
+    `random_play` a yellow dark effect is priced by what the next seat's random card would kill in this state
+    (`random_play_cost`), otherwise by the fixed `DARK_COST`."""
 
     def policy(state: State) -> Action:
         assert isinstance(state, SilencioState)
@@ -277,7 +280,7 @@ def fast_rollout(convention: bool = True) -> RolloutPolicy:
             return legal[0]
         phase = state.phase
         if phase == START:
-            return _start(state, legal, convention)
+            return _start(state, legal, convention, random_play)
         if phase == PASSING:
             return max(legal, key=lambda a: (int(a.args[0]) & 15, int(a.args[0])))
         if phase == END:
@@ -297,7 +300,31 @@ def fast_rollout(convention: bool = True) -> RolloutPolicy:
     return policy
 
 
-def _start(state: SilencioState, legal: list[Action], convention: bool) -> Action:
+def random_play_cost(state: SilencioState, p: int, c: int, held: list[bool]) -> float:
+    """The cards a yellow dark effect created by p playing `c` is expected to kill: the next seat plays a random
+    card of its hand (ruling C-7), which kills the held cards of its colour it skips; a card it cannot lay kills
+    nothing. `held` marks the cards held in hands and in front of players (`c` included)."""
+    hand = state.hands[(p + 1) % state.players]
+    if not hand:
+        return 0.0
+    rows = state.rows
+    col_c, v_c = c >> 4, c & 15
+    killed = 0
+    for x in hand:
+        col, v = x >> 4, x & 15
+        if col == col_c:
+            top = v_c
+        else:
+            row = rows[col]
+            top = row[-1] if row else 1
+        base = col * 16
+        for u in range(top + 1, v):
+            if held[base + u]:
+                killed += 1
+    return killed / len(hand)
+
+
+def _start(state: SilencioState, legal: list[Action], convention: bool, random_play: bool = True) -> Action:
     p = state.to_move
     assert p is not None
     plays = [a for a in legal if a.verb == "play"]
@@ -346,6 +373,8 @@ def _start(state: SilencioState, legal: list[Action], convention: bool) -> Actio
             if col == GREEN:
                 follow = any(held[GREEN * 16 + u] for u in range(v + 1, state.max_value + 1))
                 dark = DARK_COST[GREEN] if follow else float(n_held - 1)
+            elif col == YELLOW and random_play:
+                dark = random_play_cost(state, p, c, held)
             else:
                 dark = DARK_COST[col]
             if not skip_dark:
@@ -525,6 +554,7 @@ class TeamAgent:
         tries: int = DEFAULT_TRIES,
         widen: int = DEFAULT_WIDEN,
         own_tree: bool = False,
+        yellow: bool = True,
     ) -> None:
         if game != "silencio":
             raise InvalidAgentSpec(f"the team agent plays Silencio only, not {game}; use ismcts for {game}")
@@ -541,10 +571,11 @@ class TeamAgent:
         self.tries = tries
         self.widen = widen
         self.own_tree = own_tree
+        self.yellow = yellow
         self._rng = Rng(seed)
         if isinstance(rollout, str):
             fast = rollout == "fast"
-            self._rollout = fast_rollout(convention) if fast else make_rollout(rollout, game, seed ^ 0x5A17)
+            self._rollout = fast_rollout(convention, yellow) if fast else make_rollout(rollout, game, seed ^ 0x5A17)
         else:
             self._rollout = rollout
         self.last_search: TeamSearch | None = None
@@ -601,7 +632,8 @@ class TeamAgent:
 # ---- the spec ------------------------------------------------------------------------------------------------
 
 _SWITCH = {"on": True, "off": False, "true": True, "false": False}
-_ALLOWED = ("iters", "time", "rollout", "c", "w", "belief", "convention", "reuse", "tries", "widen", "others")
+_ALLOWED = ("iters", "time", "rollout", "c", "w", "belief", "convention", "reuse", "tries", "widen", "others",
+            "yellow")
 
 
 def _number(params: dict[str, str], key: str, cast: Callable[[str], float], positive: bool) -> float | None:
@@ -647,7 +679,7 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
         game, seed, None if iters is None else int(iters), seconds, rollout, 0.7 if c is None else c, w,
         _switch(params, "belief"), _switch(params, "convention"), _switch(params, "reuse"),
         DEFAULT_TRIES if tries is None else int(tries), DEFAULT_WIDEN if widen is None else int(widen),
-        others == "policy",
+        others == "policy", _switch(params, "yellow"),
     )
 
 
