@@ -242,3 +242,21 @@ def test_the_rollout_avoids_a_yellow_dark_that_would_make_the_next_seat_kill_car
                                    shrines=[False] * 5)
     assert fast_rollout(random_play=True)(state).text == "play b4"
     assert fast_rollout(random_play=False)(state).text == "play y3"
+
+
+# ---- the diagnosis script --------------------------------------------------------------------------------------
+
+
+def test_the_losses_script_puts_every_card_left_down_to_one_cause():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "silencio_losses.py"
+    spec = importlib.util.spec_from_file_location("silencio_losses", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for deal in (1, 2, 3):
+        left, causes = module.losses("team:iters=10", 3, deal)
+        assert sum(causes.values()) == left
+        assert "unknown ()" not in causes
