@@ -30,10 +30,10 @@ def test_team_spec_parameters_reach_the_agent():
     assert (agent.iters, agent.seconds, agent.c, agent.w) == (50, 0.5, 1.2, 0.5)
     assert (agent.use_belief, agent.convention, agent.reuse, agent.tries) == (False, True, False, 5)
     assert (agent.widen, agent.own_tree) == (8, True)
-    assert agent.yellow and not make_agent("team:yellow=off", "silencio").yellow
+    assert not agent.yellow and make_agent("team:yellow=on", "silencio").yellow
     default = make_agent("team", "silencio")
     assert isinstance(default, TeamAgent) and default.seconds == 1.0 and default.iters is None
-    assert default.use_belief and default.convention and default.reuse and not default.own_tree and default.yellow
+    assert default.use_belief and default.convention and default.reuse and not default.own_tree and not default.yellow
 
 
 @pytest.mark.parametrize(

@@ -21,10 +21,10 @@ single-observer ISMCTS of `tabletop.agents.ismcts` (kept as the baseline under t
    counted in `TeamSearch.fallbacks`).
 3. **Fast rollouts** that read the determinized state directly (no view built per step): the card that kills the
    fewest cards still held by the team (in the determinization), dark effects priced as the heuristic prices them
-   (a green dark effect no green card can follow ends the game, priced by the cards still held), except a yellow
-   dark effect, priced by what the next seat's random card would kill in the sample (`random_play_cost`: the
-   average over its hand of the held cards the card skips; `yellow=off` prices it at a fixed 0.6 card instead),
-   red light used, the other light effects declined, the most playable oracle card given to the next seat.
+   (a green dark effect no green card can follow ends the game, priced by the cards still held; a yellow dark
+   effect at a fixed 0.6 card, or with `yellow=on` by what the next seat's random card would kill in the sample,
+   `random_play_cost`, which did not measurably help at 0.25 s a move: docs/silencio-team.md), red light used,
+   the other light effects declined, the most playable oracle card given to the next seat.
 A sample can leave a seat owing a decision with no legal action (an effect chosen while a start-of-turn shrine
 was "kept", ruling C-4, when the sample dealt that seat no playable card: the sampler does not know that the
 choice revealed a playable card); such a playout is scored as it stands and counted in `TeamSearch.dead_ends`.
@@ -40,9 +40,10 @@ choice revealed a playable card); such a playout is scored as it stands and coun
 Spec parameters (`team:time=0.25`, `team:iters=400,belief=off`): `iters`, `time` (as for `ismcts`), `c`
 (exploration, default 0.7), `w` (score weight, default 1.0), `rollout` (`fast`, `heuristic` or `random`), `belief`,
 `convention`, `reuse` (`on`/`off`, default on; `convention=off` also turns the belief's play constraints off),
-`yellow` (`on`/`off`, default on), `tries` (draws per determinization, default 20), `others` (`tree`, default,
-or `policy`), `widen` (a node considers shrines only after this many visits; 0, the default, always). Silencio only; every seat of the team is
-assumed to run this agent (with other teammates the belief reads their actions by a policy they do not follow).
+`yellow` (`on`/`off`, default off), `tries` (draws per determinization, default 20), `others` (`tree`, default,
+or `policy`), `widen` (a node considers shrines only after this many visits; 0, the default, always). Silencio
+only; every seat of the team is assumed to run this agent (with other teammates the belief reads their actions by
+a policy they do not follow).
 With an iteration budget and a fixed seed the same view and log give the same move.
 """
 
@@ -270,7 +271,7 @@ def repair(state: SilencioState, seat: int, forbidden: list[frozenset[int]], kno
 # ---- fast rollouts -------------------------------------------------------------------------------------------
 
 
-def fast_rollout(convention: bool = True, random_play: bool = True) -> RolloutPolicy:
+def fast_rollout(convention: bool = True, random_play: bool = False) -> RolloutPolicy:
     """A rollout policy reading the determinized Silencio state directly (see the module docstring); with
     `random_play` a yellow dark effect is priced by what the next seat's random card would kill in this state
     (`random_play_cost`), otherwise by the fixed `DARK_COST`."""
@@ -326,7 +327,7 @@ def random_play_cost(state: SilencioState, p: int, c: int, held: list[bool]) -> 
     return killed / len(hand)
 
 
-def _start(state: SilencioState, legal: list[Action], convention: bool, random_play: bool = True) -> Action:
+def _start(state: SilencioState, legal: list[Action], convention: bool, random_play: bool = False) -> Action:
     p = state.to_move
     assert p is not None
     plays = [a for a in legal if a.verb == "play"]
@@ -556,7 +557,7 @@ class TeamAgent:
         tries: int = DEFAULT_TRIES,
         widen: int = DEFAULT_WIDEN,
         own_tree: bool = False,
-        yellow: bool = True,
+        yellow: bool = False,
     ) -> None:
         if game != "silencio":
             raise InvalidAgentSpec(f"the team agent plays Silencio only, not {game}; use ismcts for {game}")
@@ -651,8 +652,8 @@ def _number(params: dict[str, str], key: str, cast: Callable[[str], float], posi
     return value
 
 
-def _switch(params: dict[str, str], key: str) -> bool:
-    value = params.get(key, "on").lower()
+def _switch(params: dict[str, str], key: str, default: str = "on") -> bool:
+    value = params.get(key, default).lower()
     if value not in _SWITCH:
         raise InvalidAgentSpec(f"team parameter {key}={params[key][:20]!r} must be on or off")
     return _SWITCH[value]
@@ -681,7 +682,7 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
         game, seed, None if iters is None else int(iters), seconds, rollout, 0.7 if c is None else c, w,
         _switch(params, "belief"), _switch(params, "convention"), _switch(params, "reuse"),
         DEFAULT_TRIES if tries is None else int(tries), DEFAULT_WIDEN if widen is None else int(widen),
-        others == "policy", _switch(params, "yellow"),
+        others == "policy", _switch(params, "yellow", "off"),
     )
 
 
