@@ -6,7 +6,14 @@ import pytest
 
 import tabletop
 from tabletop.agents import InvalidAgentSpec, make_agent, play_game
-from tabletop.agents.team import Belief, TeamAgent, TeamSearch, convention_filter, fast_rollout
+from tabletop.agents.team import (
+    Belief,
+    TeamAgent,
+    TeamSearch,
+    convention_filter,
+    fast_rollout,
+    random_play_cost,
+)
 from tabletop.core import SeatHandle
 from tabletop.games.silencio import SilencioState
 from tabletop.games.silencio.notation import parse_card
@@ -23,9 +30,10 @@ def test_team_spec_parameters_reach_the_agent():
     assert (agent.iters, agent.seconds, agent.c, agent.w) == (50, 0.5, 1.2, 0.5)
     assert (agent.use_belief, agent.convention, agent.reuse, agent.tries) == (False, True, False, 5)
     assert (agent.widen, agent.own_tree) == (8, True)
+    assert not agent.yellow and make_agent("team:yellow=on", "silencio").yellow
     default = make_agent("team", "silencio")
     assert isinstance(default, TeamAgent) and default.seconds == 1.0 and default.iters is None
-    assert default.use_belief and default.convention and default.reuse and not default.own_tree
+    assert default.use_belief and default.convention and default.reuse and not default.own_tree and not default.yellow
 
 
 @pytest.mark.parametrize(
@@ -40,6 +48,7 @@ def test_team_spec_parameters_reach_the_agent():
         ("team:rollout=smart", "silencio", "fast, heuristic or random"),
         ("team:others=all", "silencio", "policy or tree"),
         ("team:widen=-2", "silencio", "integer"),
+        ("team:yellow=sometimes", "silencio", "on or off"),
         ("team", "silos", "Silencio only"),
     ],
 )
@@ -199,3 +208,55 @@ def test_an_iteration_budget_and_a_seed_give_the_same_game():
         return state.history, state.cards_left()
 
     assert run() == run()
+
+
+# ---- the rollout: yellow dark priced by the next seat's hand -------------------------------------------------
+
+
+def _held(state: SilencioState) -> list[bool]:
+    held = [False] * 64
+    for group in (state.hands, state.fronts):
+        for cards in group:
+            for c in cards:
+                held[c] = True
+    return held
+
+
+def test_a_yellow_dark_costs_what_the_next_seats_random_card_kills_on_average():
+    # p0 plays y3 onto y2: p1 then plays r9 (kills r6, r8 held, not r7 in the deck) or y5 (kills y4) or b2 (nothing)
+    state = SilencioState.position(3, hands=[["y3", "r6", "b9"], ["r9", "y5", "b2"], ["r8", "y4"]],
+                                   rows={"yellow": [2], "red": [5], "blue": [4]}, to_move=0)
+    cost = random_play_cost(state, 0, parse_card("y3"), _held(state))
+    assert cost == pytest.approx((2 + 1 + 0) / 3)
+    # r6 follows r5 and r4 cannot be laid (it goes back to the hand): neither kills a card
+    safe = SilencioState.position(3, hands=[["y3", "r7"], ["r4", "r6"], ["g9"]], rows={"yellow": [2], "red": [5]})
+    assert random_play_cost(safe, 0, parse_card("y3"), _held(safe)) == 0.0
+
+
+def test_the_rollout_avoids_a_yellow_dark_that_would_make_the_next_seat_kill_cards():
+    # y3 follows y2: a yellow dark, after which p1 plays r9 or r10 at random and kills 5 or 6 red cards the team
+    # holds; b4 skips b3 (one card of p2's). Priced at the fixed 0.6 the yellow dark looks cheaper than b4; priced
+    # by p1's hand in the sample it is not.
+    hands = [["y3", "b4"], ["r9", "r10"], ["b3", "r4", "r5", "r6", "r7", "r8"]]
+    state = SilencioState.position(3, hands=hands, rows={"yellow": [2], "blue": [2]}, to_move=0,
+                                   shrines=[False] * 5)
+    assert fast_rollout(random_play=True)(state).text == "play b4"
+    assert fast_rollout(random_play=False)(state).text == "play y3"
+
+
+# ---- the diagnosis script --------------------------------------------------------------------------------------
+
+
+def test_the_losses_script_puts_every_card_left_down_to_one_cause():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "silencio_losses.py"
+    spec = importlib.util.spec_from_file_location("silencio_losses", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for deal in (1, 2, 3):
+        left, causes = module.losses("team:iters=10", 3, deal)
+        assert sum(causes.values()) == left
+        assert "unknown ()" not in causes

@@ -21,7 +21,9 @@ single-observer ISMCTS of `tabletop.agents.ismcts` (kept as the baseline under t
    counted in `TeamSearch.fallbacks`).
 3. **Fast rollouts** that read the determinized state directly (no view built per step): the card that kills the
    fewest cards still held by the team (in the determinization), dark effects priced as the heuristic prices them
-   (a green dark effect no green card can follow ends the game, priced by the cards still held), red light used,
+   (a green dark effect no green card can follow ends the game, priced by the cards still held; a yellow dark
+   effect at a fixed 0.6 card, or with `yellow=on` by what the next seat's random card would kill in the sample,
+   `random_play_cost`, which did not measurably help at 0.25 s a move: docs/silencio-team.md), red light used,
    the other light effects declined, the most playable oracle card given to the next seat.
 A sample can leave a seat owing a decision with no legal action (an effect chosen while a start-of-turn shrine
 was "kept", ruling C-4, when the sample dealt that seat no playable card: the sampler does not know that the
@@ -29,18 +31,19 @@ choice revealed a playable card); such a playout is scored as it stands and coun
 
 4. **Optionally, a tree of the seat's own decisions** (`others=policy`): below the root the tree holds only this
    seat's decisions until another seat is to move; the other seats then play by the rollout policy, which knows
-   their hands in the sample (in the single-observer tree a teammate's node chooses by the statistics of all
-   samples together, as if it did not know its own hand). It did not measurably help at 0.25 s a move (see
-   docs/silencio-team.md), so the default is the single-observer tree (`others=tree`).
+   their hands in the sample (in the single-observer tree, the default `others=tree`, a teammate's node chooses by
+   the statistics of all samples together, as if it did not know its own hand). It helps at 800 iterations a
+   search but not at 0.25 s a move on the idle machine (~1,700 iterations), so it stays off (docs/silencio-team.md).
 5. **Tree reuse**: when the seat decides again before anybody else acted (an effect choice or a shrine after its
    own play), the search goes on in the subtree of the action it played.
 
 Spec parameters (`team:time=0.25`, `team:iters=400,belief=off`): `iters`, `time` (as for `ismcts`), `c`
 (exploration, default 0.7), `w` (score weight, default 1.0), `rollout` (`fast`, `heuristic` or `random`), `belief`,
 `convention`, `reuse` (`on`/`off`, default on; `convention=off` also turns the belief's play constraints off),
-`tries` (draws per determinization, default 20), `others` (`tree`, default, or `policy`), `widen` (a node
-considers shrines only after this many visits; 0, the default, always). Silencio only; every seat of the team is
-assumed to run this agent (with other teammates the belief reads their actions by a policy they do not follow).
+`yellow` (`on`/`off`, default off), `tries` (draws per determinization, default 20), `others` (`tree`, default,
+or `policy`), `widen` (a node considers shrines only after this many visits; 0, the default, always). Silencio
+only; every seat of the team is assumed to run this agent (with other teammates the belief reads their actions by
+a policy they do not follow).
 With an iteration budget and a fixed seed the same view and log give the same move.
 """
 
@@ -68,6 +71,7 @@ from tabletop.games.silencio.notation import (
     SHRINE_LARGE,
     SHRINE_SMALL,
     START,
+    YELLOW,
     card,
     parse_card,
 )
@@ -267,8 +271,10 @@ def repair(state: SilencioState, seat: int, forbidden: list[frozenset[int]], kno
 # ---- fast rollouts -------------------------------------------------------------------------------------------
 
 
-def fast_rollout(convention: bool = True) -> RolloutPolicy:
-    """A rollout policy reading the determinized Silencio state directly (see the module docstring)."""
+def fast_rollout(convention: bool = True, random_play: bool = False) -> RolloutPolicy:
+    """A rollout policy reading the determinized Silencio state directly (see the module docstring); with
+    `random_play` a yellow dark effect is priced by what the next seat's random card would kill in this state
+    (`random_play_cost`), otherwise by the fixed `DARK_COST`."""
 
     def policy(state: State) -> Action:
         assert isinstance(state, SilencioState)
@@ -277,7 +283,7 @@ def fast_rollout(convention: bool = True) -> RolloutPolicy:
             return legal[0]
         phase = state.phase
         if phase == START:
-            return _start(state, legal, convention)
+            return _start(state, legal, convention, random_play)
         if phase == PASSING:
             return max(legal, key=lambda a: (int(a.args[0]) & 15, int(a.args[0])))
         if phase == END:
@@ -297,7 +303,31 @@ def fast_rollout(convention: bool = True) -> RolloutPolicy:
     return policy
 
 
-def _start(state: SilencioState, legal: list[Action], convention: bool) -> Action:
+def random_play_cost(state: SilencioState, p: int, c: int, held: list[bool]) -> float:
+    """The cards a yellow dark effect created by p playing `c` is expected to kill: the next seat plays a random
+    card of its hand (ruling C-7), which kills the held cards of its colour it skips; a card it cannot lay kills
+    nothing. `held` marks the cards held in hands and in front of players (`c` included)."""
+    hand = state.hands[(p + 1) % state.players]
+    if not hand:
+        return 0.0
+    rows = state.rows
+    col_c, v_c = c >> 4, c & 15
+    killed = 0
+    for x in hand:
+        col, v = x >> 4, x & 15
+        if col == col_c:
+            top = v_c
+        else:
+            row = rows[col]
+            top = row[-1] if row else 1
+        base = col * 16
+        for u in range(top + 1, v):
+            if held[base + u]:
+                killed += 1
+    return killed / len(hand)
+
+
+def _start(state: SilencioState, legal: list[Action], convention: bool, random_play: bool = False) -> Action:
     p = state.to_move
     assert p is not None
     plays = [a for a in legal if a.verb == "play"]
@@ -346,6 +376,8 @@ def _start(state: SilencioState, legal: list[Action], convention: bool) -> Actio
             if col == GREEN:
                 follow = any(held[GREEN * 16 + u] for u in range(v + 1, state.max_value + 1))
                 dark = DARK_COST[GREEN] if follow else float(n_held - 1)
+            elif col == YELLOW and random_play:
+                dark = random_play_cost(state, p, c, held)
             else:
                 dark = DARK_COST[col]
             if not skip_dark:
@@ -525,6 +557,7 @@ class TeamAgent:
         tries: int = DEFAULT_TRIES,
         widen: int = DEFAULT_WIDEN,
         own_tree: bool = False,
+        yellow: bool = False,
     ) -> None:
         if game != "silencio":
             raise InvalidAgentSpec(f"the team agent plays Silencio only, not {game}; use ismcts for {game}")
@@ -541,10 +574,11 @@ class TeamAgent:
         self.tries = tries
         self.widen = widen
         self.own_tree = own_tree
+        self.yellow = yellow
         self._rng = Rng(seed)
         if isinstance(rollout, str):
             fast = rollout == "fast"
-            self._rollout = fast_rollout(convention) if fast else make_rollout(rollout, game, seed ^ 0x5A17)
+            self._rollout = fast_rollout(convention, yellow) if fast else make_rollout(rollout, game, seed ^ 0x5A17)
         else:
             self._rollout = rollout
         self.last_search: TeamSearch | None = None
@@ -601,7 +635,8 @@ class TeamAgent:
 # ---- the spec ------------------------------------------------------------------------------------------------
 
 _SWITCH = {"on": True, "off": False, "true": True, "false": False}
-_ALLOWED = ("iters", "time", "rollout", "c", "w", "belief", "convention", "reuse", "tries", "widen", "others")
+_ALLOWED = ("iters", "time", "rollout", "c", "w", "belief", "convention", "reuse", "tries", "widen", "others",
+            "yellow")
 
 
 def _number(params: dict[str, str], key: str, cast: Callable[[str], float], positive: bool) -> float | None:
@@ -617,8 +652,8 @@ def _number(params: dict[str, str], key: str, cast: Callable[[str], float], posi
     return value
 
 
-def _switch(params: dict[str, str], key: str) -> bool:
-    value = params.get(key, "on").lower()
+def _switch(params: dict[str, str], key: str, default: str = "on") -> bool:
+    value = params.get(key, default).lower()
     if value not in _SWITCH:
         raise InvalidAgentSpec(f"team parameter {key}={params[key][:20]!r} must be on or off")
     return _SWITCH[value]
@@ -647,7 +682,7 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
         game, seed, None if iters is None else int(iters), seconds, rollout, 0.7 if c is None else c, w,
         _switch(params, "belief"), _switch(params, "convention"), _switch(params, "reuse"),
         DEFAULT_TRIES if tries is None else int(tries), DEFAULT_WIDEN if widen is None else int(widen),
-        others == "policy",
+        others == "policy", _switch(params, "yellow", "off"),
     )
 
 
