@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 from collections.abc import AsyncIterator, Callable
@@ -57,6 +58,21 @@ class BodyLimit:
         await self.app(scope, receive, send)
 
 
+def quiet_collector(young: int) -> None:
+    """Keep Python's cyclic garbage collector from stalling the event loop: the start-up heap (modules, the engine's
+    tables, SQLAlchemy's and FastAPI's structures) is frozen out of its scans, and the young generation is
+    collected every `young` allocations instead of 700, so that a game state or a message, which lives until the
+    next action, dies by reference counting before it is promoted. Measured (200 people-paced tables, SQLite):
+    with Python's defaults, full collections of 60-210 ms every 10-20 s were the round trips' tail. 0 keeps
+    Python's defaults."""
+    if young <= 0:
+        return
+    gc.collect()
+    gc.freeze()
+    _, mid, old = gc.get_threshold()
+    gc.set_threshold(young, mid, old)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server application for `settings` (defaults and TABLETOP_* variables if None)."""
     settings = settings or Settings()
@@ -76,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.act_pool = ThreadPoolExecutor(max_workers=settings.act_threads, thread_name_prefix="act")
         service.start()
         app.state.clocks.start()
+        quiet_collector(settings.gc_young_threshold)
         try:
             yield
         finally:

@@ -39,8 +39,15 @@ class Subscription(Protocol):
 class Broker(Protocol):
     """Publishes notices of committed events; thread-safe `publish`, `subscribe` from the event loop."""
 
-    def publish(self, game_id: str, seq: int) -> None:
-        """Tell every subscriber of `game_id` that its log now has `seq` events."""
+    def publish(self, game_id: str, seq: int, sent: bool = False) -> None:
+        """Tell every subscriber of `game_id` that its log now has `seq` events. `sent`: the other processes were
+        told in the event's own transaction (see `notice`), only this process's subscribers are left."""
+        ...
+
+    def notice(self, game_id: str, seq: int) -> tuple[str, str] | None:
+        """The (channel, payload) of a database notice that tells the other processes of event `seq`, to be sent
+        in the event's own transaction (delivered if and when it commits, no round trip of its own); None when
+        there are no other processes to tell."""
         ...
 
     def subscribe(self, game_id: str) -> Subscription:
@@ -90,7 +97,11 @@ class InProcessBroker:
         self._lock = threading.Lock()
         self._subs: dict[str, set[_LocalSubscription]] = {}
 
-    def publish(self, game_id: str, seq: int) -> None:
+    def notice(self, game_id: str, seq: int) -> None:
+        """No other process to tell."""
+        return None
+
+    def publish(self, game_id: str, seq: int, sent: bool = False) -> None:
         """Tell every subscriber of `game_id` (from any thread)."""
         with self._lock:
             subs = list(self._subs.get(game_id, ()))
@@ -165,9 +176,15 @@ class PgBroker:
         self._on_ownership: Callable[[], None] = lambda: None
         self.on_reconnect: Callable[[], None] = lambda: None
 
-    def publish(self, game_id: str, seq: int) -> None:
-        """Tell this process's subscribers now, and the other processes through PostgreSQL."""
+    def notice(self, game_id: str, seq: int) -> tuple[str, str]:
+        """`pg_notify`'s arguments for event `seq`, sent in the event's transaction by `Storage.append_event`."""
+        return CHANNEL, f"{game_id} {seq} {self.origin}"
+
+    def publish(self, game_id: str, seq: int, sent: bool = False) -> None:
+        """Tell this process's subscribers now, and the other processes through PostgreSQL (unless `sent`)."""
         self.local.publish(game_id, seq)
+        if sent:
+            return
         payload = f"{game_id} {seq} {self.origin}"
         for attempt in (1, 2):
             with self._pub_lock:

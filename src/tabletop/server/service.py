@@ -545,11 +545,12 @@ class GameService:
             raise Conflict(f"you may take back {can} action(s) now, not {count}{why}")
         ev = Event(live.seq, seat, "undo", str(count), client_action_id, now())
         new = build_state(live.header, [*live.events, ev])
-        self.storage.append_event(live.header.id, ev, None)
+        notice = self.broker.notice(live.header.id, ev.seq + 1)
+        self.storage.append_event(live.header.id, ev, None, notice)
         live.state = new
         live.events.append(ev)
         live.track(ev.seq)
-        self.broker.publish(live.header.id, live.seq)
+        self.broker.publish(live.header.id, live.seq, sent=notice is not None)
         self._schedule_ai(live)
         return self._answer(live, seat, live.seq, None, "undo", False, with_state)
 
@@ -579,13 +580,14 @@ class GameService:
         new.submit(seat, action)
         ev = Event(live.seq, seat, "action", action, client_action_id, now())
         status = "over" if new.is_over else None
-        self.storage.append_event(live.header.id, ev, status)  # EventConflict: another process was first
+        notice = self.broker.notice(live.header.id, ev.seq + 1)  # other processes hear of it as it commits
+        self.storage.append_event(live.header.id, ev, status, notice)  # EventConflict: another process was first
         live.state = new
         live.events.append(ev)
         live.track(ev.seq)
         if status is not None:
             live.header = replace(live.header, status=status)
-        self.broker.publish(live.header.id, live.seq)
+        self.broker.publish(live.header.id, live.seq, sent=notice is not None)
         return action
 
     # ---- AI ----------------------------------------------------------------------------------------------

@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     compressing it (2-4 times smaller) cost 0.2-0.4 ms of server CPU per action in the load test, 12-21%."""
     act_threads: int = 8
     """Threads that apply actions sent over sockets and commit them (the event loop never waits on the database)."""
+    gc_young_threshold: int = 50_000
+    """Allocations between collections of Python's young generation (Python's default is 700), with the start-up
+    heap frozen out of the collector's scans; 0 keeps Python's defaults (see `tabletop.server.app.quiet_collector`)."""
     cache_games: int = 2000
     """Games kept in memory at most; the least recently used finished games go first (rebuilt on demand)."""
 

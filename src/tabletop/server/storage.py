@@ -16,7 +16,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -122,6 +122,7 @@ def _event(r: EventRow) -> Event:
 
 
 _INSERT_EVENT = insert(EventRow.__table__)  # type: ignore[arg-type]
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 def _insert_event(conn: Connection, game_id: str, ev: Event, status: str | None) -> None:
@@ -302,12 +303,20 @@ class Storage:
                              .order_by(EventRow.seq)).all()
             return [_event(r) for r in rows]
 
-    def append_event(self, game_id: str, ev: Event, status: str | None = None) -> None:
+    def append_event(self, game_id: str, ev: Event, status: str | None = None,
+                     notice: tuple[str, str] | None = None) -> None:
         """Commit one event (and the game's new status, if it changed), or EventConflict if `seq` is taken. The
         hot path of every move: Core statements on a plain connection (no ORM unit of work), group-committed on
-        SQLite (see `_write`); each event is committed before this returns."""
+        SQLite (see `_write`); each event is committed before this returns. `notice` (PostgreSQL): a
+        `pg_notify(channel, payload)` sent in the same transaction, so other server processes hear of the event
+        when it commits, without a round trip of its own."""
+        def op(conn: Connection) -> None:
+            _insert_event(conn, game_id, ev, status)
+            if notice is not None and not self._group:
+                conn.execute(_NOTIFY, {"channel": notice[0], "payload": notice[1]})
+
         try:
-            self._write(lambda conn: _insert_event(conn, game_id, ev, status))
+            self._write(op)
         except IntegrityError as e:
             raise EventConflict(f"event {ev.seq} of game {game_id} already exists") from e
 
