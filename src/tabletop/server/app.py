@@ -64,13 +64,19 @@ def quiet_collector(young: int) -> None:
     collected every `young` allocations instead of 700, so that a game state or a message, which lives until the
     next action, dies by reference counting before it is promoted. Measured (200 people-paced tables, SQLite):
     with Python's defaults, full collections of 60-210 ms every 10-20 s were the round trips' tail. 0 keeps
-    Python's defaults."""
-    if young <= 0:
+    Python's defaults. Once per process (an app started again in the same process, as tests do, freezes nothing
+    more)."""
+    global _QUIETED
+    if young <= 0 or _QUIETED:
         return
+    _QUIETED = True
     gc.collect()
     gc.freeze()
     _, mid, old = gc.get_threshold()
     gc.set_threshold(young, mid, old)
+
+
+_QUIETED = False
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
