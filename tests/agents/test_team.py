@@ -24,16 +24,16 @@ from .test_ismcts import midgame
 
 
 def test_team_spec_parameters_reach_the_agent():
-    spec = "team:iters=50,time=0.5,c=1.2,w=0.5,belief=off,convention=on,reuse=off,tries=5,widen=8,others=policy"
+    spec = "team:iters=50,time=0.5,c=1.2,w=0.5,belief=off,convention=on,reuse=off,tries=5,widen=8,others=tree"
     agent = make_agent(spec, "silencio", 3)
     assert isinstance(agent, TeamAgent)
     assert (agent.iters, agent.seconds, agent.c, agent.w) == (50, 0.5, 1.2, 0.5)
     assert (agent.use_belief, agent.convention, agent.reuse, agent.tries) == (False, True, False, 5)
-    assert (agent.widen, agent.own_tree) == (8, True)
-    assert not agent.yellow and make_agent("team:yellow=on", "silencio").yellow
+    assert (agent.widen, agent.own_tree) == (8, False)
+    assert agent.yellow and not make_agent("team:yellow=off", "silencio").yellow
     default = make_agent("team", "silencio")
     assert isinstance(default, TeamAgent) and default.seconds == 1.0 and default.iters is None
-    assert default.use_belief and default.convention and default.reuse and not default.own_tree and not default.yellow
+    assert default.use_belief and default.convention and default.reuse and default.own_tree and default.yellow
 
 
 @pytest.mark.parametrize(

@@ -22,26 +22,27 @@ single-observer ISMCTS of `tabletop.agents.ismcts` (kept as the baseline under t
 3. **Fast rollouts** that read the determinized state directly (no view built per step): the card that kills the
    fewest cards still held by the team (in the determinization), dark effects priced as the heuristic prices them
    (a green dark effect no green card can follow ends the game, priced by the cards still held; a yellow dark
-   effect at a fixed 0.6 card, or with `yellow=on` by what the next seat's random card would kill in the sample,
-   `random_play_cost`, which did not measurably help at 0.25 s a move: docs/silencio-team.md), red light used,
+   effect by what the next seat's random card would kill in the sample, `random_play_cost`, or with `yellow=off`
+   at a fixed 0.6 card), red light used,
    the other light effects declined, the most playable oracle card given to the next seat.
 A sample can leave a seat owing a decision with no legal action (an effect chosen while a start-of-turn shrine
 was "kept", ruling C-4, when the sample dealt that seat no playable card: the sampler does not know that the
 choice revealed a playable card); such a playout is scored as it stands and counted in `TeamSearch.dead_ends`.
 
-4. **Optionally, a tree of the seat's own decisions** (`others=policy`): below the root the tree holds only this
+4. **A tree of the seat's own decisions** (`others=policy`, the default): below the root the tree holds only this
    seat's decisions until another seat is to move; the other seats then play by the rollout policy, which knows
-   their hands in the sample (in the single-observer tree, the default `others=tree`, a teammate's node chooses by
-   the statistics of all samples together, as if it did not know its own hand). It helps at 800 iterations a
-   search but not at 0.25 s a move on the idle machine (~1,700 iterations), so it stays off (docs/silencio-team.md).
+   their hands in the sample (in the single-observer tree, `others=tree`, a teammate's node chooses by the
+   statistics of all samples together, as if it did not know its own hand). With the yellow pricing of 3 it is the
+   default since round 4: on the idle machine, 3 players at 0.25 s, the same 100 deals, 0.98 cards left against
+   1.29 for the single-observer tree with the fixed price (docs/silencio-team.md).
 5. **Tree reuse**: when the seat decides again before anybody else acted (an effect choice or a shrine after its
    own play), the search goes on in the subtree of the action it played.
 
 Spec parameters (`team:time=0.25`, `team:iters=400,belief=off`): `iters`, `time` (as for `ismcts`), `c`
 (exploration, default 0.7), `w` (score weight, default 1.0), `rollout` (`fast`, `heuristic` or `random`), `belief`,
 `convention`, `reuse` (`on`/`off`, default on; `convention=off` also turns the belief's play constraints off),
-`yellow` (`on`/`off`, default off), `tries` (draws per determinization, default 20), `others` (`tree`, default,
-or `policy`), `widen` (a node considers shrines only after this many visits; 0, the default, always). Silencio
+`yellow` (`on`/`off`, default on), `tries` (draws per determinization, default 20), `others` (`policy`, default,
+or `tree`), `widen` (a node considers shrines only after this many visits; 0, the default, always). Silencio
 only; every seat of the team is assumed to run this agent (with other teammates the belief reads their actions by
 a policy they do not follow).
 With an iteration budget and a fixed seed the same view and log give the same move.
@@ -672,7 +673,7 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
     w = _number(params, "w", float, False)
     tries = _number(params, "tries", int, True)
     widen = _number(params, "widen", int, False)
-    others = params.get("others", "tree").lower()
+    others = params.get("others", "policy").lower()
     if others not in ("policy", "tree"):
         raise InvalidAgentSpec(f"team parameter others={params['others'][:20]!r} must be policy or tree")
     rollout = params.get("rollout", "fast").lower()
@@ -682,7 +683,7 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
         game, seed, None if iters is None else int(iters), seconds, rollout, 0.7 if c is None else c, w,
         _switch(params, "belief"), _switch(params, "convention"), _switch(params, "reuse"),
         DEFAULT_TRIES if tries is None else int(tries), DEFAULT_WIDEN if widen is None else int(widen),
-        others == "policy", _switch(params, "yellow", "off"),
+        others == "policy", _switch(params, "yellow", "on"),
     )
 
 
