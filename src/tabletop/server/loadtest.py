@@ -609,7 +609,7 @@ def timeline(stats: Stats) -> list[dict[str, float]]:
     """Per second of the run: round trips begun (count, p50, p99, max ms), games in play, server CPU busy (0-1)."""
     if not stats.latency_at:
         return []
-    origin = min(stats.latency_at[0], stats.timeline[0][0] if stats.timeline else stats.latency_at[0])
+    origin = min(min(stats.latency_at), stats.timeline[0][0] if stats.timeline else float("inf"))
     by_second: dict[int, list[float]] = {}
     for at, x in zip(stats.latency_at, stats.latencies, strict=True):
         by_second.setdefault(int(at - origin), []).append(x * 1000)
