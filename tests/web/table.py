@@ -76,6 +76,15 @@ def _click(el: ElementHandle) -> bool:
     return True
 
 
+def click_a_target(page: Page, rng: random.Random, targets: list[ElementHandle]) -> None:
+    """Click one of `targets` at random; if the table was redrawn between query and click (a socket message of the
+    same seq), click one of the fresh table's targets instead."""
+    if not _click(targets[rng.randrange(len(targets))]):
+        wait_actionable(page)
+        fresh = page.query_selector_all(".table .target")
+        fresh[rng.randrange(len(fresh))].click(position={"x": 6, "y": 6})
+
+
 def move_by_clicks(page: Page, rng: random.Random, clicks: Clicks,
                    no_component: set[str] | frozenset[str] = frozenset(NO_COMPONENT)) -> None:
     """Make one move: a random legal target on the table (following multi-click moves), or one of the fallback
@@ -92,12 +101,7 @@ def move_by_clicks(page: Page, rng: random.Random, clicks: Clicks,
         clicks.fallback.append(action)
     else:
         for _ in range(4):
-            el = targets[rng.randrange(len(targets))]
-            if not _click(el):  # the table was redrawn (a socket message of the same seq) between query and click
-                wait_actionable(page)
-                targets = page.query_selector_all(".table .target")
-                el = targets[rng.randrange(len(targets))]
-                el.click(position={"x": 6, "y": 6})
+            click_a_target(page, rng, targets)
             clicks.component += 1
             if not page.query_selector(".table .selected"):
                 break

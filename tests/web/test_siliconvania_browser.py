@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page
 import tabletop
 
 from .conftest import LAPTOP, PHONE, Served
-from .table import Clicks, seq_of, wait_actionable, wait_turn_or_end
+from .table import Clicks, click_a_target, seq_of, wait_actionable, wait_turn_or_end
 
 NO_COMPONENT = {"relocate skip", "relocate done", "swap skip", "exchange skip"}
 """SiliconVania's actions that concern no component on the table: the only ones made from the fallback buttons."""
@@ -56,8 +56,7 @@ def sv_move(page: Page, rng: random.Random, clicks: Clicks) -> str:
         clicks.fallback.append(action)
     else:
         for _ in range(3):
-            el = targets[rng.randrange(len(targets))]
-            el.click(position={"x": 6, "y": 6})
+            click_a_target(page, rng, targets)
             clicks.component += 1
             if not page.query_selector(".table .selected"):
                 break
