@@ -190,10 +190,17 @@ def test_a_siliconvania_reason_states_the_points_the_action_changes_now():
             assert line.startswith(f"{gained:+d} VP now")  # the seat's own city is in its view: same on any sample
 
 
+@pytest.mark.usefixtures("toy_games")
 def test_hints_elsewhere_come_from_the_baseline_search_without_reasons():
-    state = tabletop.new_game("silencio", 3, 2)
+    state = tabletop.new_game("toyduel", 3, 2)
     found = hints_for(SeatHandle(state, state.to_move), seconds=None, iters=30)
     assert found and all(c.reason == "" for c in found)
+
+
+def test_silencio_hints_come_from_the_team_search_of_its_hard_level():
+    state = tabletop.new_game("silencio", 3, 2)
+    found = hints_for(SeatHandle(state, state.to_move), seconds=None, iters=30)
+    assert found and all("cards left on average" in c.reason for c in found if c.visits)
 
 
 def test_the_hint_seat_is_a_spec_that_plays_a_legal_hinted_action():

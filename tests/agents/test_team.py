@@ -1,17 +1,22 @@
-"""The Silencio team agent: its spec, no cheating, the belief over teammates' hands, the convention, determinism."""
+"""The Silencio team agent: its spec, no cheating, the belief over teammates' hands, the convention, determinism,
+its hints."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 import tabletop
 from tabletop.agents import InvalidAgentSpec, make_agent, play_game
+from tabletop.agents.guided import hints_for
 from tabletop.agents.team import (
     Belief,
     TeamAgent,
     TeamSearch,
     convention_filter,
     fast_rollout,
+    hints,
     random_play_cost,
 )
 from tabletop.core import SeatHandle
@@ -75,6 +80,26 @@ def test_same_action_from_states_that_differ_only_in_what_the_seat_cannot_see(pl
         assert visits[0] == visits[1]
     assert agent_a._belief is not None and agent_b._belief is not None
     assert agent_a._belief.forbidden() == agent_b._belief.forbidden()
+    assert hints(SeatHandle(a, p), None, 40, 3) == hints(SeatHandle(b, p), None, 40, 3)
+
+
+@pytest.mark.parametrize("others", ["policy", "tree"])
+def test_the_default_and_the_previous_search_read_only_the_seats_view(others):
+    state = midgame("silencio", 3, 12, 20)
+    p = state.to_move
+    a, b = state.sample(p, 7), state.sample(p, 8)
+    assert a.hands != b.hands  # what the seat cannot see differs
+    spec = f"team:iters=40,others={others}"
+    agent_a, agent_b = make_agent(spec, "silencio", 9), make_agent(spec, "silencio", 9)
+    assert agent_a.act(SeatHandle(a, p)) == agent_b.act(SeatHandle(b, p))
+
+
+def test_the_agents_class_defaults_are_the_specs_defaults():
+    direct, spec = TeamAgent(seed=1), make_agent("team", "silencio", 1)
+    assert isinstance(spec, TeamAgent)
+    for field in ("own_tree", "yellow", "use_belief", "convention", "reuse", "tries", "widen", "c", "seconds"):
+        assert getattr(direct, field) == getattr(spec, field), field
+    assert direct.own_tree and direct.yellow
 
 
 # ---- the belief -----------------------------------------------------------------------------------------------
@@ -242,6 +267,46 @@ def test_the_rollout_avoids_a_yellow_dark_that_would_make_the_next_seat_kill_car
                                    shrines=[False] * 5)
     assert fast_rollout(random_play=True)(state).text == "play b4"
     assert fast_rollout(random_play=False)(state).text == "play y3"
+
+
+# ---- hints ----------------------------------------------------------------------------------------------------
+
+REASON = re.compile(r"^(\d+\.\d) cards left on average, perfect in (\d+)%")
+
+
+def test_silencio_hints_come_from_the_team_search_with_the_expected_cards_left():
+    state = midgame("silencio", 3, 5, 12)
+    seat = SeatHandle(state, state.to_move)
+    found = hints_for(seat, seconds=None, iters=300, seed=2)
+    assert found
+    allowed = set(convention_filter(state, state.legal_actions()))
+    assert all(c.action in allowed for c in found)
+    assert [c.visits for c in found] == sorted((c.visits for c in found), reverse=True)
+    assert sum(c.visits for c in found) <= 300
+    for c in found:
+        match = REASON.match(c.reason)
+        assert match is not None, c.reason
+        left, perfect = float(match.group(1)), int(match.group(2))
+        assert 0 <= left <= state.cards_left() and 0 <= perfect <= 100  # nothing is held that is not held now
+        assert 0.0 <= c.value <= 1.0
+
+
+def test_a_silencio_hint_names_the_own_cards_a_play_leaves_unplayable():
+    # p0 holds r6 and has r3 in front of it: playing r6 onto r1 leaves r3 unplayable; playing r3 leaves nothing
+    state = SilencioState.position(3, hands=[["r6", "b5"], ["g4", "y7"], ["b8", "y3"]], fronts=[["r3"], [], []],
+                                   to_move=0)
+    found = {c.action.text: c.reason for c in hints_for(SeatHandle(state, 0), seconds=None, iters=60, seed=1,
+                                                        top=10)}
+    assert "leaves your r3 unplayable" in found["play r6"]
+    assert "unplayable" not in found["play r3"]
+
+
+def test_hints_need_a_budget_and_a_seat_with_nothing_to_do_gets_none():
+    state = midgame("silencio", 3, 5, 12)
+    waiting = next(s for s in range(3) if s != state.to_move)
+    assert hints(SeatHandle(state, waiting), None, 10) == []
+    with pytest.raises(ValueError, match="budget"):
+        hints(SeatHandle(state, state.to_move), None, None)
 
 
 # ---- the diagnosis script --------------------------------------------------------------------------------------

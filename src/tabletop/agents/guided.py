@@ -570,10 +570,17 @@ def hints_for(
     seed: int = 0,
     top: int = 5,
 ) -> list[Candidate]:
-    """Hints from the best search this package has for the seat's game: the guided search where the game has a
-    position value (SILOS, SiliconVania), else the baseline ISMCTS (`tabletop.agents.ismcts.hints`, no reasons)."""
+    """Hints from the best search this package has for the seat's game, the search of its `hard` level: the guided
+    search where the game has a position value (SILOS, SiliconVania), the team agent's in Silencio
+    (`tabletop.agents.team.hints`: expected cards left as the reason), else the baseline ISMCTS
+    (`tabletop.agents.ismcts.hints`, no reasons)."""
     if position_value(seat.info.name) is not None:
         return hints(seat, seconds, iters, seed, top)
+    if seat.info.name == "silencio":
+        from tabletop.agents.team import hints as team_hints
+
+        return [Candidate(a, visits, value, why) for a, visits, value, why in
+                team_hints(seat, seconds, iters, seed, top)]
     from tabletop.agents.ismcts import hints as ismcts_hints
 
     return [Candidate(a, visits, value) for a, visits, value in

@@ -74,6 +74,7 @@ from tabletop.games.silencio.notation import (
     START,
     YELLOW,
     card,
+    card_text,
     parse_card,
 )
 from tabletop.games.silencio.rules import SilencioState
@@ -557,8 +558,8 @@ class TeamAgent:
         reuse: bool = True,
         tries: int = DEFAULT_TRIES,
         widen: int = DEFAULT_WIDEN,
-        own_tree: bool = False,
-        yellow: bool = False,
+        own_tree: bool = True,
+        yellow: bool = True,
     ) -> None:
         if game != "silencio":
             raise InvalidAgentSpec(f"the team agent plays Silencio only, not {game}; use ismcts for {game}")
@@ -592,19 +593,13 @@ class TeamAgent:
         legal = seat.legal_actions()
         seed = self._rng.next64() >> 1
         log = seat.log()
-        belief = self._belief
-        if belief is None or belief.seat != seat.seat or belief.read > len(log):
-            view = seat.view()
-            belief = self._belief = Belief(seat.seat, seat.players, int(view["max_value"]), self.convention)
-        belief.update(log)
-        belief.check(seat.view())
+        self._read(seat, log)
         reusable = self._reusable(seat, log)
         self._last = None
         if len(legal) == 1:
             self.last_search = None
             return legal[0]
-        search = TeamSearch(seat, self._rollout, seed, self.c, self.w, belief if self.use_belief else None,
-                            self.convention, self.tries, self.widen, self.own_tree)
+        search = self.new_search(seat, seed)
         if reusable is not None:
             search.root = reusable.root
             search.lo, search.hi = reusable.lo, reusable.hi
@@ -619,6 +614,22 @@ class TeamAgent:
         self._last = (seat.seat, len(log), action)
         return action
 
+    def _read(self, seat: SeatHandle, log: list[dict[str, Any]]) -> Belief:
+        """The seat's belief, brought up to date with its log (started afresh for another seat or a shorter log)."""
+        belief = self._belief
+        if belief is None or belief.seat != seat.seat or belief.read > len(log):
+            view = seat.view()
+            belief = self._belief = Belief(seat.seat, seat.players, int(view["max_value"]), self.convention)
+        belief.update(log)
+        belief.check(seat.view())
+        return belief
+
+    def new_search(self, seat: SeatHandle, seed: int) -> TeamSearch:
+        """A search (not run yet) from the seat's view, with this agent's settings and its belief as last read."""
+        belief = self._belief if self.use_belief else None
+        return TeamSearch(seat, self._rollout, seed, self.c, self.w, belief, self.convention, self.tries,
+                          self.widen, self.own_tree)
+
     def _reusable(self, seat: SeatHandle, log: list[dict[str, Any]]) -> TeamSearch | None:
         """The last search, rooted at the action it played, if only this seat has acted since."""
         last, prev = self._last, self.last_search
@@ -631,6 +642,64 @@ class TeamAgent:
             return None
         prev.root = child
         return prev
+
+
+# ---- hints -----------------------------------------------------------------------------------------------------
+
+
+HINT_SECONDS = 2.0
+"""The default budget of `hints` (a hint at the table never keeps a player waiting longer)."""
+
+
+def hints(
+    seat: SeatHandle,
+    seconds: float | None = HINT_SECONDS,
+    iters: int | None = None,
+    seed: int = 0,
+    top: int = 5,
+) -> list[tuple[Action, int, float, str]]:
+    """Silencio hints from the team agent's own search (the `hard` level), from the seat's view and log only.
+
+    Returns up to `top` actions the team's convention allows, the move the agent would play first, each as
+    `(action, visits, value, reason)`: the search samples behind it, its value in [0, 1] (the search's reward: a
+    perfect game and fewer cards left), and a reason giving the expected result in cards (`1.3 cards left on
+    average, perfect in 31%`) and, for a card played, the cards of the seat's own it leaves unplayable.
+    `seconds` caps the search; pass None and `iters` for a search reproducible from `seed`.
+    """
+    if not seat.legal_actions():
+        return []
+    if seconds is None and iters is None:
+        raise ValueError("hints need a budget: seconds or iters")
+    agent = TeamAgent(seed=seed, iters=iters, seconds=seconds)
+    agent._read(seat, seat.log())
+    search = agent.new_search(seat, seed)
+    search.run(iters, seconds)
+    sample = seat.sample(seed)
+    assert isinstance(sample, SilencioState)
+    out = []
+    for cand in search.candidates()[:top]:
+        node = search.root.children.get(cand.action)
+        parts = []
+        if node is not None and node.visits:
+            left = -node.score[seat.seat] / node.visits  # the team score is minus the cards left
+            parts.append(f"{left:.1f} cards left on average, perfect in {node.win[seat.seat] / node.visits:.0%}")
+        lost = _own_cards_skipped(sample, seat.seat, cand.action)
+        if lost:
+            parts.append("leaves your " + ", ".join(card_text(c) for c in lost) + " unplayable")
+        out.append((cand.action, cand.visits, cand.value, "; ".join(parts)))
+    return out
+
+
+def _own_cards_skipped(state: SilencioState, seat: int, action: Action) -> list[int]:
+    """The cards in the seat's hand or in front of it that playing `action` (a card) would skip in its row: the
+    same in every sample of the seat's view, as the seat's own cards are."""
+    if action.verb != "play":
+        return []
+    c = int(action.args[0])
+    row = state.rows[c >> 4]
+    top = row[-1] if row else 1
+    mine = set(state.hands[seat]) | set(state.fronts[seat])
+    return [x for x in sorted(mine) if x >> 4 == c >> 4 and top < (x & 15) < (c & 15)]
 
 
 # ---- the spec ------------------------------------------------------------------------------------------------
@@ -689,4 +758,4 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
 
 register_kind("team", _factory)
 
-__all__ = ["Belief", "TeamAgent", "TeamSearch", "convention_filter", "fast_rollout"]
+__all__ = ["Belief", "TeamAgent", "TeamSearch", "convention_filter", "fast_rollout", "hints"]

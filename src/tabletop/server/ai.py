@@ -132,7 +132,7 @@ def hint_actions(record: dict[str, Any], seat: int, seed: int, seconds: float) -
     """Hints for `seat` from its own view (a `SeatHandle` of the state the record rebuilds to): the top candidate
     actions with their estimated value in [0, 1] (the chance of winning, as the search sees it), how many search
     samples tried them, and a one-line `reason` ("" where the game's search gives none). The search (the guided
-    search in SILOS and SiliconVania, the baseline ISMCTS elsewhere) runs for `seconds` (its whole budget)."""
+    search in SILOS and SiliconVania, the team agent's in Silencio) runs for `seconds` (its whole budget)."""
     from tabletop.agents.guided import hints_for
 
     handle = SeatHandle(replay(record), seat)
