@@ -9,7 +9,9 @@ for every team after the first the paired difference to the first team (mean and
         --teams ismcts:time=0.25 team:time=0.25 --out silencio3.jsonl --plot silencio3.png
 
 `--out` keeps every game as a JSON line (deal, team, cards left, decisions, seconds) and a rerun with the same
-file skips the games already in it, so a long run can be stopped and resumed.
+file skips the games already in it, so a long run can be stopped and resumed. `--seed 4 6 --deals 50` plays 50
+deals of each seed (the same deals as `--seed 4` and `--seed 6` alone) and reports them together, so runs made one
+seed at a time (on two cores, say) can be pooled by concatenating their `--out` files.
 """
 
 from __future__ import annotations
@@ -100,8 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--teams", nargs="+", default=["ismcts:time=0.25", "team:time=0.25"],
                     help="agent specs, one team each (the first is the baseline of the paired differences)")
     ap.add_argument("--players", type=int, default=3, help="2, 3 or 4")
-    ap.add_argument("--deals", type=int, default=100, help="deals every team plays")
-    ap.add_argument("--seed", type=int, default=0, help="fixes the deals and the agents' seeds")
+    ap.add_argument("--deals", type=int, default=100, help="deals every team plays (per seed)")
+    ap.add_argument("--seed", type=int, nargs="+", default=[0],
+                    help="fixes the deals and the agents' seeds; several seeds play --deals deals each")
     ap.add_argument("--out", type=Path, help="JSON lines of every game; games already in it are not replayed")
     ap.add_argument("--plot", type=Path, help="also draw the cards left per team (PNG)")
     ap.add_argument("--no-progress", action="store_true")
@@ -116,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     except (InvalidAgentSpec, TabletopError) as e:
         console.print(f"[red]{e}[/red]")
         return 2
-    deals = [derive_seed(args.seed, d) for d in range(args.deals)]
+    deals = [derive_seed(seed, d) for seed in args.seed for d in range(args.deals)]
     done: dict[tuple[int, str], dict[str, Any]] = {}
     if args.out and args.out.exists():
         for line in args.out.read_text().splitlines():
@@ -192,7 +195,7 @@ def report(teams: list[str], deals: list[int], done: dict[tuple[int, str], dict[
         ax.hist([lefts[s] for s in teams], bins=bins, label=teams)
         ax.set_xlabel("cards left at the end")
         ax.set_ylabel("deals")
-        ax.set_title(f"Silencio, {players} players")
+        ax.set_title(f"Silencio, {players} players, {len(deals)} deals, the same for every team")
         ax.legend()
         fig.tight_layout()
         fig.savefig(plot)

@@ -3,7 +3,11 @@ its hints."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -312,16 +316,32 @@ def test_hints_need_a_budget_and_a_seat_with_nothing_to_do_gets_none():
 # ---- the diagnosis script --------------------------------------------------------------------------------------
 
 
-def test_the_losses_script_puts_every_card_left_down_to_one_cause():
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "scripts" / "silencio_losses.py"
-    spec = importlib.util.spec_from_file_location("silencio_losses", path)
+def _script(name: str) -> Any:
+    path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_the_losses_script_puts_every_card_left_down_to_one_cause():
+    module = _script("silencio_losses")
     for deal in (1, 2, 3):
         left, causes = module.losses("team:iters=10", 3, deal)
         assert sum(causes.values()) == left
         assert "unknown ()" not in causes
+
+
+def test_the_teams_script_pools_seeds_and_resumes_from_its_file(tmp_path, capsys):
+    module = _script("silencio_teams")
+    out = tmp_path / "games.jsonl"
+    args = ["--teams", "random", "heuristic", "--players", "2", "--deals", "3", "--no-progress", "--out", str(out)]
+    assert module.main([*args, "--seed", "4"]) == 0
+    assert module.main([*args, "--seed", "4", "5"]) == 0  # seed 4's deals are in the file: only seed 5's are played
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 2 * 2 * 3
+    assert len({(r["deal"], r["team"]) for r in rows}) == len(rows)
+    last = capsys.readouterr().out.split("same deals for every team")[-1]  # the second run's table
+    assert re.search(r"random\s*│\s*6\s*│", last) and re.search(r"heuristic\s*│\s*6\s*│", last)
+    assert module.main(["--teams", "nobody", "--no-progress"]) == 2
