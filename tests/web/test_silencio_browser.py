@@ -201,3 +201,23 @@ def test_a_spectator_watches_from_the_lobby_and_sees_no_hand(server: Served, bro
     assert _tokens(page.inner_html("#app")) <= _tokens(json.dumps(view))
     page.screenshot(path=str(artifacts / "silencio-spectator-laptop.png"), full_page=True)
     ctx.close()
+
+
+def test_a_silencio_hint_shows_the_team_searchs_expected_cards_left_for_the_seats_own_moves(
+        server: Served, browser: Browser, artifacts: Path) -> None:
+    ctx = browser.new_context(viewport=LAPTOP)
+    page = ctx.new_page()
+    create_in_lobby(page, server.url, ["me", "ai:easy", "ai:easy"])
+    assert wait_turn_or_end(page) == "turn"
+    page.click("[data-testid=hints] button.hintbtn")
+    page.wait_for_selector("[data-testid=hints] ol.hintlist li", timeout=30_000)
+    rows = page.query_selector_all("[data-testid=hints] ol.hintlist li")
+    legal = {b.get_attribute("data-action") for b in page.query_selector_all(".actions details.all button.act")}
+    assert rows and all((r.get_attribute("data-action") or "") in legal for r in rows)
+    searched = [r for r in rows if not r.query_selector(".hn").inner_text().startswith("0 ")]  # type: ignore[union-attr]
+    assert searched
+    for r in searched:
+        why = r.query_selector(".hr")
+        assert why is not None and re.match(r"\d+\.\d cards left on average, perfect in \d+%", why.inner_text())
+    page.screenshot(path=str(artifacts / "silencio-hints-laptop.png"), full_page=True)
+    ctx.close()
