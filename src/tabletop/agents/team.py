@@ -46,6 +46,10 @@ or `tree`), `widen` (a node considers shrines only after this many visits; 0, th
 only; every seat of the team is assumed to run this agent (with other teammates the belief reads their actions by
 a policy they do not follow).
 With an iteration budget and a fixed seed the same view and log give the same move.
+
+`hints(seat)` is Silencio's hint search (what the server, the line mode and the full-screen app show through
+`tabletop.agents.guided.hints_for`): this agent's search from the seat's view and log, each hinted move with the
+expected cards left and the share of perfect games in its samples.
 """
 
 from __future__ import annotations
