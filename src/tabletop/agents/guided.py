@@ -579,8 +579,7 @@ def hints_for(
     if seat.info.name == "silencio":
         from tabletop.agents.team import hints as team_hints
 
-        return [Candidate(a, visits, value, why) for a, visits, value, why in
-                team_hints(seat, seconds, iters, seed, top)]
+        return team_hints(seat, seconds, iters, seed, top)
     from tabletop.agents.ismcts import hints as ismcts_hints
 
     return [Candidate(a, visits, value) for a, visits, value in

@@ -59,6 +59,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from tabletop.agents import guided
 from tabletop.agents.base import Agent
 from tabletop.agents.ismcts import DEFAULT_SECONDS, Candidate, RolloutPolicy, Search, _Node, make_rollout
 from tabletop.agents.spec import InvalidAgentSpec, register_kind
@@ -651,23 +652,20 @@ class TeamAgent:
 # ---- hints -----------------------------------------------------------------------------------------------------
 
 
-HINT_SECONDS = 2.0
-"""The default budget of `hints` (a hint at the table never keeps a player waiting longer)."""
-
-
 def hints(
     seat: SeatHandle,
-    seconds: float | None = HINT_SECONDS,
+    seconds: float | None = guided.HINT_SECONDS,
     iters: int | None = None,
     seed: int = 0,
     top: int = 5,
-) -> list[tuple[Action, int, float, str]]:
+) -> list[guided.Candidate]:
     """Silencio hints from the team agent's own search (the `hard` level), from the seat's view and log only.
 
-    Returns up to `top` actions the team's convention allows, the move the agent would play first, each as
-    `(action, visits, value, reason)`: the search samples behind it, its value in [0, 1] (the search's reward: a
-    perfect game and fewer cards left), and a reason giving the expected result in cards (`1.3 cards left on
-    average, perfect in 31%`) and, for a card played, the cards of the seat's own it leaves unplayable.
+    Returns up to `top` actions the team's convention allows, the move the agent would play first, each a
+    `tabletop.agents.guided.Candidate` as the other games' hints are: the search samples behind it, its value in
+    [0, 1] (the search's reward: a perfect game and fewer cards left), and a reason giving the expected result in
+    cards (`1.3 cards left on average, perfect in 31%`) and, for a card played, the cards of the seat's own it
+    leaves unplayable.
     `seconds` caps the search; pass None and `iters` for a search reproducible from `seed`.
     """
     if not seat.legal_actions():
@@ -690,7 +688,7 @@ def hints(
         lost = _own_cards_skipped(sample, seat.seat, cand.action)
         if lost:
             parts.append("leaves your " + ", ".join(card_text(c) for c in lost) + " unplayable")
-        out.append((cand.action, cand.visits, cand.value, "; ".join(parts)))
+        out.append(guided.Candidate(cand.action, cand.visits, cand.value, "; ".join(parts)))
     return out
 
 
@@ -700,8 +698,7 @@ def _own_cards_skipped(state: SilencioState, seat: int, action: Action) -> list[
     if action.verb != "play":
         return []
     c = int(action.args[0])
-    row = state.rows[c >> 4]
-    top = row[-1] if row else 1
+    top = state.top(c >> 4)
     mine = set(state.hands[seat]) | set(state.fronts[seat])
     return [x for x in sorted(mine) if x >> 4 == c >> 4 and top < (x & 15) < (c & 15)]
 
