@@ -217,3 +217,13 @@ def test_shorten_is_bounded_and_never_raises():
 
 def test_errors_are_value_errors():
     assert issubclass(TabletopError, ValueError)
+
+
+@pytest.mark.parametrize("path", [None, 5, 3.5, b"record.json", ["r.json"], {"game": "silos"}],
+                         ids=["None", "int", "float", "bytes", "list", "dict"])
+def test_load_record_of_something_that_is_not_a_path_is_an_invalid_record(path):
+    """The contract: bad input is a TabletopError with a reason, never a TypeError from inside."""
+    with pytest.raises(tabletop.InvalidRecord, match="takes a file path") as e:
+        tabletop.load_record(path)
+    assert not isinstance(e.value, TypeError)
+    assert type(path).__name__ in str(e.value)

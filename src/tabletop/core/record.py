@@ -65,10 +65,16 @@ def save_record(record: dict[str, Any], path: str | Path) -> Path:
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
-    """Read and validate a record file, or InvalidRecord saying what is wrong."""
+    """Read and validate a record file, or InvalidRecord saying what is wrong (also for a `path` that is not a path:
+    None, a number, bytes)."""
+    try:
+        file = Path(path)
+    except TypeError:  # None, a number, bytes: not a path at all
+        raise InvalidRecord(f"load_record takes a file path (str or os.PathLike), not {type(path).__name__}; "
+                            "a record already in memory goes to validate_record, JSON text to parse_record") from None
     name = shorten(str(path))
     try:
-        text = Path(path).read_bytes().decode("utf-8")
+        text = file.read_bytes().decode("utf-8")
     except OSError as e:
         raise InvalidRecord(f"cannot read record {name}: {e.strerror or e}") from None
     except UnicodeDecodeError as e:
