@@ -38,6 +38,18 @@ log = logging.getLogger("tabletop.server")
 
 SEAT_KINDS = ("creator", "invite", "open", "ai")
 
+SERVER_ACTION_IDS = "server:"
+"""The prefix of the client action ids the server gives its own moves (a move clock's time-out: `server:clock-<since>`).
+Clients may not use it: an id a client chose can never collide with one of the server's, so no client can make the
+server's own move hit the uniqueness rule on action ids and be dropped."""
+
+
+def check_client_action_id(client_action_id: str | None) -> None:
+    """Invalid if a client chose an id in the server's own namespace."""
+    if client_action_id is not None and client_action_id.startswith(SERVER_ACTION_IDS):
+        raise Invalid(f"client_action_id {client_action_id[:64]!r}: ids starting with {SERVER_ACTION_IDS!r} are the "
+                      "server's own; choose any other string of 1-64 characters")
+
 
 STATUS = {"not_found": 404, "unauthorized": 401, "forbidden": 403, "conflict": 409, "invalid": 422,
           "rate_limited": 429, "busy": 503}
@@ -435,6 +447,7 @@ class GameService:
         answer carries the seat's new state unless `with_state` is False (a socket, which pushes it anyway)."""
         if token is None:
             raise Unauthorized("acting needs a seat token (Authorization: Bearer <token>)")
+        check_client_action_id(client_action_id)
         seat = self.seat_of(game_id, token)
         assert seat is not None
         live = self._get(game_id)
@@ -510,6 +523,7 @@ class GameService:
         """Take back the seat's last `count` actions (an undo event in the log; nothing is deleted)."""
         if token is None:
             raise Unauthorized("undoing needs a seat token (Authorization: Bearer <token>)")
+        check_client_action_id(client_action_id)
         seat = self.seat_of(game_id, token)
         assert seat is not None
         live = self._get(game_id)
@@ -557,7 +571,9 @@ class GameService:
     def act_for(self, game_id: str, seat: int, text: str, since: int, client_action_id: str) -> str | None:
         """Commit `text` for `seat` on the server's own authority (a move clock ran out) if `seat` still owes the
         decision that has stood since event `since` (its turn, or a simultaneous step): the canonical action, or
-        None if that decision was made or changed meanwhile."""
+        None if that decision was made or changed meanwhile. The event's client action id is `client_action_id` in
+        the server's own namespace (`SERVER_ACTION_IDS`), which no client may use."""
+        client_action_id = SERVER_ACTION_IDS + client_action_id
         live = self._get(game_id)
         with live.lock:
             if self.shared or since > live.seq:
