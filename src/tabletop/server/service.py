@@ -383,6 +383,30 @@ class GameService:
                     return s.seat
         raise Unauthorized("this token holds no seat in this game")
 
+    def holds_nowait(self, game_id: str, token: str, seat: int) -> bool | None:
+        """Whether `token` still holds `seat`, from the cached game without waiting (for the event loop); None if the
+        game is not cached (ask `seat_of` from a worker thread). A re-seat replaces the seat's token in the cache
+        before it is announced, here and (through the broker's refresh) in every other process, so a socket that
+        checks this before each message it sends never sends a revoked token anything after the revocation."""
+        live = self._live.get(game_id)  # a dict read, atomic
+        if live is None:
+            return None
+        seats = live.seats
+        if not 0 <= seat < len(seats):
+            return False
+        held = seats[seat].token_hash
+        return held is not None and secrets.compare_digest(held, token_hash(token))
+
+    def holds(self, game_id: str, token: str, seat: int) -> bool:
+        """Whether `token` still holds `seat` (from a worker thread: may load the game)."""
+        got = self.holds_nowait(game_id, token, seat)
+        if got is not None:
+            return got
+        try:
+            return self.seat_of(game_id, token) == seat
+        except Unauthorized:
+            return False
+
     def current(self, game_id: str) -> tuple[State, int, str]:
         """The live state, its event count and status, read together (the state is never mutated afterwards)."""
         live = self._get(game_id)

@@ -12,7 +12,8 @@ gets `{"type": "ack", "client_action_id", "seq", "action", "kind", "duplicate"}`
 state when stale, 422 with its legal actions when illegal, 429 when its token's rate is spent). Its new picture
 follows as usual. This saves a request's HTTP handling per move (most of the server's cost per action). Any other
 message is refused (422) and changes nothing; one larger than `max_socket_message_bytes` closes the socket (1009),
-and so does sending more than `max_socket_messages_per_second` in a second (1008).
+and so does sending more than `max_socket_messages_per_second` in a second (1008). A socket whose seat token is
+revoked (the creator re-seated the player) is closed at once with `TOKEN_REVOKED` (4401).
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ from tabletop.server.table import Table, chat_topic
 
 router = APIRouter(tags=["live"])
 POLICY_VIOLATION = 1008
+TOKEN_REVOKED = 4401
+"""The close code of a socket whose seat token was revoked (the creator re-seated the player): sent at once, before
+anything of the seat's that happens after the revocation."""
 log = logging.getLogger("tabletop.server")
 _COMMAND: TypeAdapter[SocketActIn | SocketUndoIn] = TypeAdapter(SocketActIn | SocketUndoIn)
 
@@ -129,8 +133,25 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
     commands = _Commands(service, game_id, token, out, ws.app.state.act_pool, ws.app.state.per_token)
     reader = asyncio.create_task(_read_until_closed(ws, settings.max_socket_message_bytes,
                                                     settings.max_socket_messages_per_second, commands))
+
+    async def held() -> bool:
+        """Whether the socket's token still holds its seat; if not, the socket is closed (4401). Checked after a
+        message is built and before it is sent: a token once revoked never holds a seat again, so a message built
+        while it still held the seat shows only what that holder was entitled to."""
+        if seat is None or token is None:
+            return True
+        still = service.holds_nowait(game_id, token, seat)
+        if still is None:
+            still = await run_in_threadpool(service.holds, game_id, token, seat)
+        if not still:
+            await ws.close(code=TOKEN_REVOKED, reason="seat token revoked")
+        return still
+
     try:
-        await out.send(await feed.next())
+        first = await feed.next()
+        if not await held():
+            return
+        await out.send(first)
         said = await run_in_threadpool(chat.message)
         if said is not None:
             await out.send(said)
@@ -141,10 +162,15 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
             if reader in done:
                 break
             if notice in done:
-                await out.send(await feed.next())
+                msg = await feed.next()
+                if not await held():
+                    break
+                await out.send(msg)
                 notice = asyncio.create_task(sub.next())
             if line in done:
                 said = await run_in_threadpool(chat.message)
+                if not await held():
+                    break
                 if said is not None:
                     await out.send(said)
                 line = asyncio.create_task(chat_sub.next())
