@@ -6,6 +6,7 @@ import argparse
 import logging
 import re
 from typing import Any
+from urllib.parse import unquote_plus
 
 from rich.console import Console
 
@@ -19,15 +20,24 @@ def _redact(url: str) -> str:
 
 class RedactTokens(logging.Filter):
     """Hide seat tokens in log lines: a socket's URL carries its token (`?token=...`), and uvicorn logs every
-    connection with its URL, access log or not. A log file is a channel too: no credential goes into it."""
+    connection with its URL, access log or not. A log file is a channel too: no credential goes into it. The
+    parameter is recognised however it is spelled: the server decodes `%74oken=` (or `to%6Ben=`) as `token=`, so
+    a parameter whose name decodes to `token`, in any case, has its value redacted."""
 
-    PATTERN = re.compile(r"((?:^|[?&\s])token=)[^&\s\"']+")
+    PARAM = re.compile(r"(?:^|(?<=[?&\s]))([^=&?\s\"']+)=([^&\s\"']*)")
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if "token=" in message:
-            record.msg, record.args = self.PATTERN.sub(r"\1[redacted]", message), ()
+        if "=" in message:
+            redacted = self.PARAM.sub(self._redact, message)
+            if redacted != message:
+                record.msg, record.args = redacted, ()
         return True
+
+    @staticmethod
+    def _redact(m: re.Match[str]) -> str:
+        name = unquote_plus(m.group(1)).strip().lower()
+        return f"{m.group(1)}=[redacted]" if name.endswith("token") else m.group(0)
 
 
 def redact_server_logs() -> None:

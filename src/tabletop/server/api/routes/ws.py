@@ -19,16 +19,17 @@ revoked (the creator re-seated the player) is closed at once with `TOKEN_REVOKED
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
 import logging
 from concurrent.futures import Executor
 from typing import Any
 from urllib.parse import urlsplit
 
 import orjson
-from fastapi import APIRouter, WebSocket
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocketState
 
 from tabletop.core import State
 from tabletop.server import views
@@ -39,6 +40,9 @@ from tabletop.server.table import Table, chat_topic
 
 router = APIRouter(tags=["live"])
 POLICY_VIOLATION = 1008
+INTERNAL_ERROR = 1011
+MAX_INDEX = 10_000_000
+"""The largest `since` and `chat_since` a socket takes (as REST's `start`); a larger one is refused with 1008."""
 TOKEN_REVOKED = 4401
 """The close code of a socket whose seat token was revoked (the creator re-seated the player): sent at once, before
 anything of the seat's that happens after the revocation."""
@@ -83,6 +87,9 @@ class _Feed:
     def _build(self, state: State, seq: int, status: str, since: int | None) -> dict[str, Any]:
         out = {"type": "state", "game_id": self.game_id,
                **views.seat_payload(state, self.seat, seq, status, since)}
+        end = out.get("log_pos")
+        if isinstance(end, int) and self.cursor > end:  # a `since` past the end of the log starts at its end
+            self.cursor = end
         entries = views.seat_log(state, self.seat, self.cursor)
         out["log_start"] = self.cursor
         out["log"] = entries
@@ -114,8 +121,12 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
     if not origin_allowed(ws, settings.public_url, settings.allowed_origins):
         await ws.close(code=POLICY_VIOLATION, reason="origin not allowed")
         return
-    if len(game_id) > 32 or (token is not None and len(token) > 200) or since < 0 or chat_since < 0:
+    if len(game_id) > 32 or (token is not None and len(token) > 200):
         await ws.close(code=POLICY_VIOLATION, reason="bad request")
+        return
+    if not (0 <= since <= MAX_INDEX and 0 <= chat_since <= MAX_INDEX):
+        await ws.accept()  # accepted to be refused with a reason the client can read
+        await ws.close(code=POLICY_VIOLATION, reason=f"since and chat_since are indexes from 0 to {MAX_INDEX}")
         return
     try:
         seat = await run_in_threadpool(service.seat_of, game_id, token)
@@ -151,10 +162,10 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
         first = await feed.next()
         if not await held():
             return
-        await out.send(first)
+        await out.send_or_raise(first)
         said = await run_in_threadpool(chat.message)
         if said is not None:
-            await out.send(said)
+            await out.send_or_raise(said)
         notice = asyncio.create_task(sub.next())
         line = asyncio.create_task(chat_sub.next())
         while True:
@@ -165,17 +176,22 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
                 msg = await feed.next()
                 if not await held():
                     break
-                await out.send(msg)
+                await out.send_or_raise(msg)
                 notice = asyncio.create_task(sub.next())
             if line in done:
                 said = await run_in_threadpool(chat.message)
                 if not await held():
                     break
                 if said is not None:
-                    await out.send(said)
+                    await out.send_or_raise(said)
                 line = asyncio.create_task(chat_sub.next())
-    except Exception:  # the client went away mid-send, or the game failed to load: just drop the socket
+    except (WebSocketDisconnect, ConnectionError, RuntimeError):  # the client went away mid-send
         pass
+    except ServiceError as e:  # e.g. the game cannot be loaded (an old rules version): said, not dropped
+        await _close_quietly(ws, POLICY_VIOLATION, e.message)
+    except Exception as e:  # a fault of the server's own: logged once, and the socket closed with a close frame
+        log.error("socket of game %s failed: %r", game_id, e)
+        await _close_quietly(ws, INTERNAL_ERROR, "internal server error")
     finally:
         for task in (notice, line, reader):
             if task is not None:
@@ -185,16 +201,37 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
         commands.close()
 
 
+async def _close_quietly(ws: WebSocket, code: int, reason: str) -> None:
+    """Close with `code` and a reason (at most 123 bytes, as the protocol allows), if the socket is still open."""
+    with contextlib.suppress(Exception):
+        await ws.close(code=code, reason=reason.encode("utf-8")[:120].decode("utf-8", "ignore"))
+
+
 class _Sender:
-    """A socket's messages, sent one at a time (the push loop and the answers to commands share the socket)."""
+    """A socket's messages, sent one at a time (the push loop and the answers to commands share the socket). Once
+    the socket is closed (by either side), what is still queued to be sent is dropped without a word: answers to a
+    client that is gone are nobody's business, and no traceback in the log."""
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws, self.lock = ws, asyncio.Lock()
+        self.closed = False
 
     async def send(self, msg: dict[str, Any]) -> None:
         text = orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()  # a tenth of json.dumps' cost
         async with self.lock:
-            await self.ws.send_text(text)
+            if self.closed or self.ws.application_state != WebSocketState.CONNECTED:
+                self.closed = True
+                return
+            try:
+                await self.ws.send_text(text)
+            except (WebSocketDisconnect, ConnectionError, RuntimeError):
+                self.closed = True
+
+    async def send_or_raise(self, msg: dict[str, Any]) -> None:
+        """`send`, raising WebSocketDisconnect if the socket is closed (for the push loop, which then ends)."""
+        await self.send(msg)
+        if self.closed:
+            raise WebSocketDisconnect(1000)
 
 
 class _Commands:
@@ -207,10 +244,14 @@ class _Commands:
         self.tasks: set[asyncio.Task[None]] = set()
 
     def take(self, text: str) -> None:
-        """Parse one client message and answer it (an act or undo is applied off the loop)."""
+        """Parse one client message and answer it (an act or undo is applied off the loop). Whatever the message,
+        it is answered (a `refused` with what is accepted) and never takes the socket down."""
         try:
             cmd = _COMMAND.validate_json(text)
-        except ValidationError as e:
+        except (ValidationError, ValueError, RecursionError) as e:
+            if not isinstance(e, ValidationError):
+                self._refuse_unreadable(text)
+                return
             problems = "; ".join(f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}" for err in e.errors()[:5])
             self._answer({"type": "refused", "client_action_id": _cid_of(text), "status": 422,
                           "detail": "a socket message must be {\"type\": \"act\", \"action\", \"seq\", "
@@ -225,6 +266,10 @@ class _Commands:
         task = asyncio.create_task(self._run(cmd))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    def _refuse_unreadable(self, text: str) -> None:
+        self._answer({"type": "refused", "client_action_id": _cid_of(text), "status": 422,
+                      "detail": "a socket message must be a JSON object {\"type\": \"act\" or \"undo\", ...}"})
 
     async def _run(self, cmd: SocketActIn | SocketUndoIn) -> None:
         loop = asyncio.get_running_loop()
@@ -262,8 +307,8 @@ class _Commands:
 def _cid_of(text: str) -> str | None:
     """The client action id of a refused message, if it had a usable one (so the client can match the answer)."""
     try:
-        got = json.loads(text)
-    except ValueError:
+        got = orjson.loads(text)  # nesting deeper than orjson's limit is a JSONDecodeError, not a RecursionError
+    except (ValueError, RecursionError):
         return None
     cid = got.get("client_action_id") if isinstance(got, dict) else None
     return cid if isinstance(cid, str) and 0 < len(cid) <= 64 else None
@@ -289,3 +334,5 @@ async def _read_until_closed(ws: WebSocket, max_bytes: int, per_second: int, com
             await ws.close(code=POLICY_VIOLATION, reason="too many messages")
             return
         commands.take(text if text is not None else (raw or b"").decode("utf-8", "replace"))
+
+
