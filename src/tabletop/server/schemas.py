@@ -2,11 +2,39 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import unicodedata
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-Name = Field(default=None, min_length=1, max_length=40)
+UNSHOWN = {"Cc": "control", "Cf": "format", "Cs": "surrogate", "Co": "private-use", "Cn": "unassigned",
+           "Zl": "line separator", "Zp": "paragraph separator"}
+"""Unicode categories refused in text people show each other (names, chat): NUL, newline and tab (Cc), zero-width
+and direction overrides such as U+202E (Cf), and characters that show nothing reliably."""
+
+
+def plain_text(text: str, what: str) -> str:
+    """`text` without its surrounding spaces, if it is a line people may show each other: not blank, and none of
+    the `UNSHOWN` characters; else ValueError saying what `what` may hold. Shared by names and table chat."""
+    text = text.strip()
+    if not text:
+        raise ValueError(f"{what} may not be blank")
+    for ch in text:
+        kind = UNSHOWN.get(unicodedata.category(ch))
+        if kind is not None:
+            raise ValueError(f"{what} may hold letters, digits, punctuation, symbols and spaces, but no control "
+                             f"(NUL, newline, tab), format (zero-width, right-to-left override), separator or "
+                             f"unassigned characters: U+{ord(ch):04X} is a {kind} character")
+    return text
+
+
+def _name(text: str) -> str:
+    return plain_text(text, "a name")
+
+
+PlayerName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_name)]
+"""A player's display name: 1-40 characters, checked like a chat line (`plain_text`), stored without surrounding
+spaces."""
 
 
 class Strict(BaseModel):
@@ -21,7 +49,7 @@ class SeatIn(Strict):
     kind: Literal["creator", "invite", "open", "ai"]
     ai: str | None = Field(default=None, min_length=1, max_length=60)
     """A strength label: easy, medium, hard, or a trained policy's label from /api/meta/games (never a path)."""
-    name: str | None = Name
+    name: PlayerName | None = None
 
 
 class CreateGameIn(Strict):
@@ -32,7 +60,7 @@ class CreateGameIn(Strict):
     options: dict[str, Any] = Field(default_factory=dict, max_length=32)
     visibility: Literal["public", "private"] = "private"
     seats: list[SeatIn] | None = Field(default=None, min_length=1, max_length=16)
-    creator_name: str = Field(default="host", min_length=1, max_length=40)
+    creator_name: PlayerName = "host"
     move_seconds: int | None = Field(default=None, ge=1, le=30 * 86400)
     """A move clock: seconds each decision may take (e.g. 120 live, 259200 for 3 days); on time-out the
     heuristic agent moves for the seat."""
@@ -43,7 +71,7 @@ class ClaimIn(Strict):
 
     invite: str | None = Field(default=None, min_length=1, max_length=100)
     seat: int | None = Field(default=None, ge=0, le=16)
-    name: str | None = Name
+    name: PlayerName | None = None
 
 
 class ReseatIn(Strict):

@@ -23,13 +23,13 @@ from __future__ import annotations
 import math
 import secrets
 import threading
-import unicodedata
 from concurrent.futures import Executor, Future
 from typing import Any, ClassVar
 
 from tabletop.server import views
 from tabletop.server.ai import hint_actions
 from tabletop.server.limits import Buckets
+from tabletop.server.schemas import plain_text
 from tabletop.server.service import Conflict, Forbidden, GameService, Invalid, ServiceError, Unauthorized
 from tabletop.server.settings import Settings
 from tabletop.server.storage import Message
@@ -125,13 +125,12 @@ class Table:
             raise Unauthorized("spectators may read the table chat but not write in it; a seat token is needed")
         seat = self.service.seat_of(game_id, token)
         assert seat is not None
-        text = text.strip()
-        if not text:
-            raise Invalid("an empty chat line")
+        try:
+            text = plain_text(text, "a chat line")
+        except ValueError as e:
+            raise Invalid(str(e)) from None
         if len(text) > self.settings.chat_max_chars:
             raise Invalid(f"chat lines are limited to {self.settings.chat_max_chars} characters")
-        if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
-            raise Invalid("chat lines may not hold control, format or unassigned characters")
         wait = self._chat_buckets.take(f"{game_id}/{seat}")
         if wait:
             raise RateLimited(f"too many chat lines; the next one in {math.ceil(wait)} s", wait)
