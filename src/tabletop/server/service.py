@@ -775,12 +775,14 @@ class GameService:
         live.header, live.seats = found
         new = self.storage.events(live.header.id, live.seq)
         if new:
-            first = live.seq
-            if any(ev.kind != "action" for ev in new):
-                state = build_state(live.header, [*live.events, *new])
-            else:
-                state = live.state.clone()
-                for ev in new:
+            # One event at a time, as `_load` does, so that each seat's `since` is what it was when the event came: a
+            # batch caught up at once would move a seat's `since` to the last event even when its decision changed at
+            # an earlier one and not since, and then this process would refuse as stale an action quoting the count
+            # that every other process (and the engine, event by event) accepts.
+            state = live.state.clone()  # the live state is never mutated: readers may hold it
+            for ev in new:
+                live.events.append(ev)
+                if ev.kind == "action":
                     if ev.seat is None:
                         state.apply(ev.text)
                     else:
