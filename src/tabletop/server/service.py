@@ -787,9 +787,10 @@ class GameService:
                         state.apply(ev.text)
                     else:
                         state.submit(ev.seat, ev.text)
-            live.state = state
-            live.events.extend(new)
-            live.track(first)
+                else:
+                    state = build_state(live.header, live.events)
+                live.state = state  # a clone of this lock's own until the lock is released
+                live.track(ev.seq)
             if state.is_over and live.header.status != "over":  # the header was read just before the last event
                 live.header = replace(live.header, status="over")
 
