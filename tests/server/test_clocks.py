@@ -111,7 +111,7 @@ def test_the_stored_deadline_survives_a_restart_and_the_clock_owner_moves_on_tim
     again = make_client(clock_tick=0.1)
     assert wait_for(again, gid, tokens[0], lambda s: s["seq"] >= 1, timeout=10)["seq"] == 1
     (ev,) = Storage(db_url).events(gid)
-    assert ev.client_action_id == "clock-0" and ev.seat in (0, 1)
+    assert ev.client_action_id == "server:clock-0" and ev.seat in (0, 1)
     # the stored deadline held: the move came at once, not a fresh 5 s after the restart
     assert deadline <= ev.time < restarted + timedelta(seconds=4)
     wait = time.monotonic() + 5  # the notice is written just after the move is committed

@@ -9,8 +9,9 @@ from which it has stood (`since`, the event count a client quotes; the moment th
 decision owed since the start). The earliest of those deadlines is stored for event count `seq` (`clocks` table). A
 restart, or another process taking the AI lock over, reads the stored deadline and keeps it. The time-out move of
 each late seat is chosen through a `SeatHandle` of that seat (in the AI worker pool when there is one), committed
-like any action (its client action id `clock-<since>`: one per decision, whichever process commits it), and the
-table gets a notice that names the seat and not the move (a secret bid stays secret). AI seats are not clocked.
+like any action (its client action id `server:clock-<since>`, in the server's own namespace that no client may use:
+one per decision, whichever process commits it), and the table gets a notice that names the seat and not the move
+(a secret bid stays secret). AI seats are not clocked.
 """
 
 from __future__ import annotations
