@@ -55,11 +55,14 @@ def private_groups(state: State) -> list[tuple[int | None, list[Action]]]:
 
 
 def still_secret(state: State) -> bool:
-    """False once the secret is out by the rules: the last silent bid reveals every bid at once; in Silencio, a
-    seat that is handed a card and then has to pass (ruling C-9) shows the table that it cannot play it."""
+    """False once the secret is out by the rules: the last silent bid reveals every bid at once; in Silencio, once
+    the flow has gone on past the card handed over to a seat's pass or play without asking (ruling C-9: a decision
+    with one legal answer is taken for the seat), the table has seen what the rules show it: a pass says that seat
+    cannot play, a play is the only card it could play."""
     if state.game == "silencio":
         events = state.events  # type: ignore[attr-defined]
-        return not (len(events) >= 2 and events[-1][0] == "pass" and events[-2][0] in ("give", "giveto"))
+        last = max((i for i, e in enumerate(events) if e[0] in ("give", "giveto")), default=len(events))
+        return not any(e[0] in ("pass", "play") for e in events[last + 1:])
     return not (state.game == "siliconvania" and state.revealed)  # type: ignore[attr-defined]
 
 

@@ -348,9 +348,9 @@ def _start(state: SilencioState, legal: list[Action], convention: bool, random_p
         plays = [a for a in plays if int(a.args[0]) not in mine or lowest[int(a.args[0]) >> 4] == int(a.args[0])]
     if not plays:
         for a in legal:
-            if a.verb == "pass":
-                return a
-        return legal[0]  # a shrine that makes a play possible (C-4)
+            if a.verb == "shrine":
+                return a  # a shrine that makes a play possible (C-4): taken rather than passing
+        return PASS if PASS in legal else legal[0]
     held = [False] * 64
     n_held = 0
     for group in (state.hands, state.fronts):

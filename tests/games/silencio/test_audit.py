@@ -22,17 +22,20 @@ def test_game_ends_only_when_no_player_can_play_a_card_not_when_a_player_has_pas
     assert parse_card("r3") not in s.hands[1]
 
 
-def test_a_start_of_turn_shrine_always_ends_in_a_play_even_when_another_seat_makes_its_choices():
-    # green dark: p1 holds no green card and passes; p0 takes the green shrine at the start and gives g5 to p1:
-    # p1 must give back a card that leaves p0 a card to play ("But only if you do not pass!"), here g5 itself
+def test_inside_a_start_of_turn_shrine_the_players_own_choices_keep_it_a_play_and_the_others_are_free():
+    # green dark: p1 holds no green card and passes; p0 takes the green shrine at the start and chooses itself: its
+    # own give may not hand over g5, its only play (ruling C-4, version 3); p1's give-back is free ("Then that player
+    # gives them a card from their hand"), and p0 still plays g5
     s = pos(2, [["g3", "g5", "b2"], ["r2"]], rows={"green": [2], "blue": [5], "red": [4]},
             shrines=[True, False, True, True, False])
     run(s, "play g3", "end")
     assert s.events[-1] == ("pass", 1) and s.to_move == 0
-    run(s, "shrine green", "choose p0", "give g5 to p1")
-    assert s.to_move == 1 and legal(s) == ["return g5"]
-    run(s, "return g5")
-    assert legal(s) == ["play g5"]
+    run(s, "shrine green", "choose p0")
+    assert legal(s) == ["give b2 to p1", "renew oracle"]
+    run(s, "give b2 to p1")
+    assert s.to_move == 1 and legal(s) == ["return b2", "return r2"]
+    run(s, "return r2")
+    assert ("play", 0, parse_card("g5"), "light") in s.events  # its only play, made for it (C-9)
 
 
 def test_a_player_who_passed_must_play_again_on_a_later_turn_when_able():
@@ -40,7 +43,8 @@ def test_a_player_who_passed_must_play_again_on_a_later_turn_when_able():
     s = pos(2, [["b2", "r8"], ["g2"]], rows={"green": [5]}, oracle=["y3", "y4"], to_move=1, shrines=[False] * 5)
     assert s.events[-1] == ("pass", 1) and s.to_move == 0
     run(s, "play b2", "oracle y3 to p1")  # blue dark: p1 receives a card it can play
-    assert s.to_move == 1 and legal(s) == ["play y3"]  # no pass: a pass earlier does not excuse this turn
+    # no pass: a pass earlier does not excuse this turn; y3, its only play, is played for it (C-9)
+    assert s.events[-1] == ("play", 1, parse_card("y3"), "light") and s.to_move == 1
 
 
 # ---- First Player and Passing Cards -------------------------------------------------------------------------
@@ -91,7 +95,7 @@ def test_blue_light_takes_the_last_card_of_any_non_blue_row_also_after_earlier_t
     s = pos(2, [["b3", "b5", "g8"], ["y8"]], rows={"red": [2, 4], "yellow": [3]}, shrines=[False] * 5)
     run(s, "play b3")
     assert legal(s) == ["skip", "take r4", "take y3"]  # the card at the end of each row: the player chooses
-    run(s, "take r4", "play y8")
+    run(s, "take r4")  # then p1 plays y8, its only card (C-9)
     run(s, "play b5")
     # red 4 went back to a hand: the red row now ends with red 2, played earlier, and that is what can be taken
     assert legal(s) == ["skip", "take r2", "take y8"]
@@ -107,18 +111,18 @@ def test_green_light_only_a_player_who_can_perform_an_action_can_be_chosen():
     assert legal(s) == ["choose p0", "choose p2", "skip"]
     run(s, "choose p0")
     assert legal(s) == ["give r8 to p1", "give r8 to p2"]  # no oracle swap, no oracle change
-    run(s, "give r8 to p1")
-    assert s.to_move == 1 and legal(s) == ["return r8"]  # a receiver with an empty hand gives the card back (C-13)
+    run(s, "give r8 to p1")  # a receiver with an empty hand gives the card back (C-13), without being asked (C-9)
+    assert s.events[2:4] == [("giveto", 0, 1, parse_card("r8")), ("giveto", 1, 0, parse_card("r8"))]
     # an oracle but an empty deck: a player with an empty hand can only change the oracle (revealing nothing)
     s = pos(3, [["g5", "r8"], [], ["y8"]], oracle=["b2", "b3", "b4"], deck=[], shrines=[False] * 5)
-    run(s, "play g5", "choose p1")
-    assert legal(s) == ["renew oracle"]
-    run(s, "renew oracle")
+    run(s, "play g5", "choose p1")  # p1's only action, changing the oracle, is taken for it (C-9)
+    assert ("renew", 1) in s.events
     assert s.oracle == [] and len(s.box) >= 3
 
 
 def test_green_light_with_no_possible_action_asks_nothing():
     # p0 plays its last hand card g5 (light); nobody holds a hand card, oracle and deck are empty
+    # (then r3 is p1's only play: it is played for it, C-9); no green light decision comes between
     s = pos(2, [["g5"], []], rows={"green": [2]}, fronts=[[], ["r3"]], oracle=[], deck=[], shrines=[False] * 5)
     run(s, "play g5")
-    assert s.events[-1] == ("play", 0, parse_card("g5"), "light") and s.to_move == 1 and legal(s) == ["play r3"]
+    assert s.events == [("play", 0, parse_card("g5"), "light"), ("play", 1, parse_card("r3"), "final")]

@@ -12,7 +12,7 @@ from .support import NO_SHRINES, SHRINES_ALL, deck, front, hand, legal, oracle, 
 
 # ---- Red (Fire) ----------------------------------------------------------------------------------------------
 def test_red_light_skips_next_dark_effect():
-    s = pos(2, [["r3", "g8"], ["b2", "y8"]], oracle=["y2", "y3"], shrines=NO_SHRINES)
+    s = pos(2, [["r3", "g8", "g7"], ["b2", "y8"]], oracle=["y2", "y3"], shrines=NO_SHRINES)
     run(s, "play r3")
     assert legal(s) == ["skip", "use red light"]
     run(s, "use red light")
@@ -37,7 +37,7 @@ def test_red_light_skips_the_dark_effect_of_the_same_players_card_after_a_shrine
 
 
 def test_red_dark_skips_next_light_effect():
-    s = pos(2, [["r3", "g8"], ["b5", "y8"]], rows={"red": [2], "yellow": [2]}, shrines=NO_SHRINES)
+    s = pos(2, [["r3", "g8", "g7"], ["b5", "y8"]], rows={"red": [2], "yellow": [2]}, shrines=NO_SHRINES)
     run(s, "play r3")
     assert s.skip_light and s.events[-1][3] == "dark" and s.to_move == 1
     run(s, "play b5")  # would offer the blue light (take y2): skipped
@@ -63,7 +63,7 @@ def test_red_dark_does_not_skip_a_shrine_light_effect():
 
 # ---- Blue (Water) --------------------------------------------------------------------------------------------
 def test_blue_light_takes_last_card_of_a_non_blue_row():
-    s = pos(3, [["b5", "g8"], ["y8"], ["r8"]], rows={"red": [3, 5], "yellow": [2], "blue": [2]},
+    s = pos(3, [["b5", "g8"], ["y8", "y7"], ["r8"]], rows={"red": [3, 5], "yellow": [2], "blue": [2]},
             shrines=NO_SHRINES)
     run(s, "play b5")
     assert legal(s) == ["skip", "take r5", "take y2"]  # never the blue row, never an empty row
@@ -74,13 +74,14 @@ def test_blue_light_takes_last_card_of_a_non_blue_row():
 
 
 def test_blue_light_with_no_other_row_played_offers_nothing():
-    s = pos(2, [["b5", "g8"], ["y8"]], rows={"blue": [2]}, shrines=NO_SHRINES)
+    s = pos(2, [["b5", "g8"], ["y8", "y7"]], rows={"blue": [2]}, shrines=NO_SHRINES)
     run(s, "play b5")
     assert s.to_move == 1 and s.events[-1][3] == "light"
 
 
 def test_blue_dark_gives_an_oracle_card_to_another_player_and_deck_refills_the_spot():
-    s = pos(3, [["b2", "g8"], [], ["r8"]], oracle=["y2", "y3", "y4"], deck=["g5", "g6"], shrines=NO_SHRINES)
+    s = pos(3, [["b2", "g8"], [], ["r8"]], oracle=["y2", "y3", "y4"], deck=["g5", "g6"], fronts=[["r7"], [], []],
+            shrines=NO_SHRINES)  # p1 then chooses between y3 and p0's face-up r7
     run(s, "play b2")
     assert legal(s) == sorted(f"oracle {c} to p{q}" for c in ("y2", "y3", "y4") for q in (1, 2))
     run(s, "oracle y3 to p1")  # p1 has no cards in hand: allowed
@@ -94,7 +95,7 @@ def test_blue_dark_with_empty_deck_leaves_the_oracle_spot_empty():
     run(s, "play b2", "oracle y2 to p1")
     assert oracle(s) == ["y3"] and deck(s) == []
     run(s, "play r8")
-    s2 = pos(2, [["b2", "g8"], ["r8"]], oracle=[], deck=[], shrines=NO_SHRINES)
+    s2 = pos(2, [["b2", "g8"], ["r8", "y8"]], oracle=[], deck=[], shrines=NO_SHRINES)
     run(s2, "play b2")  # no oracle card left to give: the dark effect has nothing to do
     assert s2.events[-1][3] == "dark" and s2.to_move == 1
 
@@ -114,9 +115,8 @@ def test_yellow_light_places_a_hand_card_face_up_in_front_of_its_owner():
 
 
 def test_yellow_light_with_empty_hand_offers_nothing():
-    s = pos(2, [["y5"], ["b8"]], shrines=NO_SHRINES)
-    run(s, "play y5")
-    assert s.to_move == 1 and s.events[-1][3] == "light"
+    s = pos(2, [["y5"], ["b8", "b7"]], shrines=NO_SHRINES)  # y5, p0's only card and only play, is played for it
+    assert s.events == [("play", 0, parse_card("y5"), "light")] and s.to_move == 1 and s.phase != END
 
 
 def test_yellow_dark_next_player_plays_random_card_or_takes_normal_turn():
@@ -126,14 +126,15 @@ def test_yellow_dark_next_player_plays_random_card_or_takes_normal_turn():
         s = pos(2, [["y3", "g8"], ["r5", "b3"]], rows={"yellow": [2], "blue": [4], "red": [2]}, seed=seed,
                 shrines=NO_SHRINES)
         run(s, "play y3")
-        kind, who, c, played = s.events[-2] if s.events[-1][0] == "play" else s.events[-1]
-        assert (kind, who) == ("random", 1)
+        _, who, c, played = next(e for e in s.events if e[0] == "random")
+        assert who == 1
         if played:
             assert c == parse_card("r5") and rows(s)["red"] == [2, 5] and hand(s, 1) == ["b3"]
             assert s.events[-1] == ("play", 1, c, "light") and legal(s) == ["skip", "use red light"]
-        else:  # it cannot be laid: back to the hand (seen by all), and a normal turn follows
-            assert c == parse_card("b3") and hand(s, 1) == ["b3", "r5"] and s.to_move == 1
-            assert legal(s) == ["play r5"] and s.known[c] == ALL_KNOW
+        else:  # it cannot be laid: back to the hand (seen by all), and a normal turn follows, in which r5 is
+            # p1's only play: it is played for p1 (ruling C-9)
+            assert c == parse_card("b3") and hand(s, 1) == ["b3"] and s.known[c] == ALL_KNOW
+            assert s.events[-1] == ("play", 1, parse_card("r5"), "light") and legal(s) == ["skip", "use red light"]
         assert s.random_play == -1
         outcomes.add(bool(played))
     assert outcomes == {True, False}
@@ -142,7 +143,7 @@ def test_yellow_dark_next_player_plays_random_card_or_takes_normal_turn():
 def test_yellow_dark_on_a_player_holding_no_card_is_a_forced_pass():
     """C-7 with C-9: the random card comes from the hand; with none (and nothing in front) nothing is played and the
     player, who cannot play, passes automatically: the next seat is to move."""
-    s = pos(3, [["y3", "g8"], [], ["r5"]], rows={"yellow": [2], "red": [2]}, shrines=NO_SHRINES)
+    s = pos(3, [["y3", "g8"], [], ["r5", "r6"]], rows={"yellow": [2], "red": [2]}, shrines=NO_SHRINES)
     run(s, "play y3")
     assert s.events[-1] == ("pass", 1) and not any(e[0] == "random" for e in s.events)
     assert s.to_move == 2 and s.random_play == -1
@@ -150,8 +151,9 @@ def test_yellow_dark_on_a_player_holding_no_card_is_a_forced_pass():
 
 def test_yellow_dark_random_play_never_takes_cards_lying_in_front():
     s = pos(2, [["y3", "g8"], []], rows={"yellow": [2]}, fronts=[[], ["r5"]], shrines=NO_SHRINES)
-    run(s, "play y3")
-    assert s.to_move == 1 and legal(s) == ["play r5"] and s.events[-1] == ("play", 0, parse_card("y3"), "dark")
+    run(s, "play y3")  # p1 draws nothing at random; its own face-up r5, its only play, is then played for it (C-9)
+    assert not any(e[0] == "random" for e in s.events)
+    assert s.events[-2:] == [("play", 0, parse_card("y3"), "dark"), ("play", 1, parse_card("r5"), "light")]
 
 
 def test_yellow_dark_random_play_happens_before_any_shrine_or_tavern():
@@ -222,26 +224,26 @@ def test_green_light_renew_oracle_reveals_as_many_as_the_deck_has():
 
 
 def test_green_dark_next_card_must_be_green_and_highest_green_creates_no_dark():
-    s = pos(2, [["g3", "r8"], ["g5", "b2"]], rows={"green": [2]}, shrines=NO_SHRINES)
+    s = pos(2, [["g3", "r8"], ["g5", "g6", "b2"]], rows={"green": [2]}, shrines=NO_SHRINES)
     run(s, "play g3")
     assert s.green_only and s.view(1)["decision"].endswith("(green only)")
-    assert legal(s) == ["play g5"]  # b2 would fit the blue row, but the next card must be green
+    assert legal(s) == ["play g5", "play g6"]  # b2 would fit the blue row, but the next card must be green
     run(s, "play g5")
     assert not s.green_only
 
 
 @pytest.mark.parametrize(("players", "top"), [(2, 8), (3, 10), (4, 13)])
 def test_highest_green_card_creates_no_dark_effect_and_no_tavern_step(players, top):
-    hands = [["g" + str(top), "r8"], *[[f"b{8 - q}"] for q in range(players - 1)]]
+    hands = [["g" + str(top), "r8"], *[[f"b{8 - q}", f"y{8 - q}"] for q in range(players - 1)]]
     s = pos(players, hands, rows={"green": [top - 1]}, options={"variant": "tavern"}, shrines=NO_SHRINES)
     run(s, f"play g{top}")
     assert s.events[-1][3] == "top green" and not s.green_only and s.tavern_count == 0 and s.to_move == 1
 
 
 def test_green_dark_player_without_playable_green_must_pass():
-    s = pos(3, [["g3", "r8"], ["b2"], ["g5", "b3"]], rows={"green": [2]}, shrines=NO_SHRINES)
+    s = pos(3, [["g3", "r8"], ["b2"], ["g5", "g6", "b3"]], rows={"green": [2]}, shrines=NO_SHRINES)
     run(s, "play g3")
-    assert s.to_move == 2 and s.events[-1] == ("pass", 1) and legal(s) == ["play g5"]
+    assert s.to_move == 2 and s.events[-1] == ("pass", 1) and legal(s) == ["play g5", "play g6"]
 
 
 def test_green_dark_constraint_applies_to_front_cards_too():
@@ -251,15 +253,15 @@ def test_green_dark_constraint_applies_to_front_cards_too():
 
 
 def test_red_light_skips_green_dark_constraint():
-    s = pos(2, [["r3", "b8"], ["g3", "b2"]], rows={"green": [2]}, shrines=NO_SHRINES)
+    s = pos(2, [["r3", "b8", "b7"], ["g3", "b2"]], rows={"green": [2]}, shrines=NO_SHRINES)
     run(s, "play r3", "use red light", "play g3")
     assert s.events[-1][3] == "dark skipped" and not s.green_only and s.to_move == 0
 
 
 def test_red_light_skips_yellow_dark_random_play():
-    s = pos(2, [["r3", "b8"], ["y3", "b2"]], rows={"yellow": [2]}, shrines=NO_SHRINES)
+    s = pos(2, [["r3", "b8", "b7"], ["y3", "b2"]], rows={"yellow": [2]}, shrines=NO_SHRINES)
     run(s, "play r3", "use red light", "play y3")
-    assert s.random_play == -1 and s.to_move == 0 and legal(s) == ["play b8"]
+    assert s.random_play == -1 and s.to_move == 0 and legal(s) == ["play b7", "play b8"]
 
 
 def test_red_light_from_a_shrine_skips_the_dark_effect_of_the_yellow_dark_random_card():

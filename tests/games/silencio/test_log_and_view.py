@@ -62,7 +62,7 @@ def test_a_card_given_face_down_is_named_only_to_the_giver_and_the_receiver():
 
 
 def test_a_log_entry_never_changes_and_clones_diverge_without_touching_each_others_history():
-    s = pos(2, [["r3", "g8", "y4"], ["b8", "y7"]], rows={"red": [2]}, shrines=NO_SHRINES)
+    s = pos(2, [["r3", "g8", "g7", "y4"], ["b8", "y7"]], rows={"red": [2]}, shrines=NO_SHRINES)
     run(s, "play r3")
     twin = s.clone()
     before = s.log(0)
@@ -94,7 +94,7 @@ def test_each_row_card_shows_whether_it_was_played_light_or_dark():
 
 
 def test_a_dark_effect_skipped_by_red_light_still_lies_dark_half_up():
-    s = pos(2, [["r4", "b8"], ["b7"]], rows={"red": [3]}, shrines=NO_SHRINES, skip_dark=True)
+    s = pos(2, [["r4", "b8"], ["b7", "b6"]], rows={"red": [3]}, shrines=NO_SHRINES, skip_dark=True)
     run(s, "play r4")
     assert s.events[-1] == ("play", 0, parse_card("r4"), "dark skipped")
     assert s.view(1)["halves"]["red"] == ["light", "dark"]  # created, then skipped (C-11)
@@ -102,11 +102,10 @@ def test_a_dark_effect_skipped_by_red_light_still_lies_dark_half_up():
 
 def test_a_follow_on_card_that_creates_no_dark_effect_lies_light_half_up():
     # the player's last card (C-2)
-    s = pos(2, [["r3"], ["b8"]], rows={"red": [2]}, shrines=NO_SHRINES)
-    run(s, "play r3")
+    s = pos(2, [["r3"], ["b8", "b7"]], rows={"red": [2]}, shrines=NO_SHRINES)  # r3, its only play, played for it
     assert s.events[-1][3] == "last" and s.view(0)["halves"]["red"] == ["dark", "light"]
     # the highest green card (C-10)
-    s = pos(2, [["r3"], ["g8", "b8"]], rows={"green": [7]}, shrines=NO_SHRINES, to_move=1)
+    s = pos(2, [["r3", "r4"], ["g8", "b8"]], rows={"green": [7]}, shrines=NO_SHRINES, to_move=1)
     run(s, "play g8")
     assert s.events[-1][3] == "top green" and s.view(0)["halves"]["green"] == ["light", "light"]
 
@@ -116,7 +115,7 @@ def test_a_card_taken_back_by_the_blue_light_leaves_its_row_with_its_half():
     assert s.view(0)["halves"] == {"red": ["dark"], "blue": ["light"], "yellow": [], "green": []}
     run(s, "play r5", "skip")
     assert s.view(0)["halves"]["red"] == ["dark", "light"]
-    run(s, "play y8", "play b5", "take r5")
+    run(s, "play b5", "take r5")  # between, p1 played y8, its only card (C-9)
     assert s.view(0)["rows"]["red"] == [2] and s.view(0)["halves"]["red"] == ["dark"]
 
 

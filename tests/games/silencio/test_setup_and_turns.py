@@ -197,14 +197,14 @@ def test_must_play_when_able():
 
 def test_must_pass_when_unable_and_the_pass_is_automatic():
     # C-9: p1 cannot play and has no other choice: the pass is taken for it and p0 plays again
-    s = pos(2, [["r3", "r4"], ["b2"]], rows={"blue": [5], "red": [2]}, shrines=NO_SHRINES)
+    s = pos(2, [["r3", "r4", "r5"], ["b2"]], rows={"blue": [5], "red": [2]}, shrines=NO_SHRINES)
     s.apply("play r3")
     assert s.to_move == 0 and s.events[-1] == ("pass", 1) and s.events[-2][:2] == ("play", 0)
-    assert legal(s) == ["play r4"]
+    assert legal(s) == ["play r4", "play r5"]
 
 
 def test_player_with_no_cards_in_hand_passes():
-    s = pos(2, [["r3", "r5"], []], rows={"red": [2]}, shrines=NO_SHRINES)
+    s = pos(2, [["r3", "r5", "r6"], []], rows={"red": [2]}, shrines=NO_SHRINES)
     s.apply("play r3")
     assert s.to_move == 0 and ("pass", 1) in s.events
 
@@ -231,9 +231,9 @@ def test_card_in_front_of_any_player_can_be_played_by_anyone():
 
 # ---- End of the game ----------------------------------------------------------------------------------------
 def test_game_ends_as_soon_as_no_card_can_be_played():
-    # C-5: after p0's play nobody can play anything: the game is over at once
+    # C-5: after p0's play nobody can play anything: the game is over at once (r8 is p0's only play: C-9)
     s = pos(2, [["r8", "b2"], ["g3"]], rows={"green": [5], "blue": [4], "red": [7]}, shrines=NO_SHRINES)
-    s.apply("play r8")
+    assert s.events == [("play", 0, parse_card("r8"), "dark")]
     assert s.is_over and s.to_move is None and s.legal_actions() == []
     assert s.cards_left() == 2
 
@@ -267,12 +267,12 @@ def test_end_of_turn_shrine_is_offered_when_no_card_is_playable_but_some_remain(
     s.apply("swap b5 for b2")
     assert not s.is_over and s.to_move == 0 and s.events[-1] == ("pass", 1) and "play b5" in legal(s)
     # declining the shrine: no card is playable, but p1 could play after a start-of-turn shrine (blue: take r8
-    # back; green: swap a playable oracle card), so p1 is not unable to play and must take one (C-4, C-5)
+    # back; green: swap a playable oracle card), so the game goes on; p1 may take one or pass (C-4, C-5)
     s2 = pos(2, [["r8", "b2"], ["g3"]], rows={"green": [5], "blue": [4], "red": [7]}, oracle=["b5", "y2"])
     s2.apply("play r8")
     s2.apply("end")
     assert not s2.is_over and s2.to_move == 1
-    assert legal(s2) == ["shrine blue", "shrine green", "shrine large blue", "shrine large green"]
+    assert legal(s2) == ["pass", "shrine blue", "shrine green", "shrine large blue", "shrine large green"]
     # with the blue, green and large shrines dark, nothing can be played any more: the game is over
     s3 = pos(2, [["r8", "b2"], ["g3"]], rows={"green": [5], "blue": [4], "red": [7]}, oracle=["b5", "y2"],
              shrines=[True, False, True, False, False])
@@ -282,7 +282,7 @@ def test_end_of_turn_shrine_is_offered_when_no_card_is_playable_but_some_remain(
 
 
 def test_game_goes_on_while_some_player_can_play():
-    s = pos(2, [["r3", "b2"], ["b3"]], rows={"red": [2]}, shrines=NO_SHRINES)
+    s = pos(2, [["r3", "b2"], ["b3", "b4"]], rows={"red": [2]}, shrines=NO_SHRINES)
     s.apply("play r3")
     assert s.to_move == 1 and not s.is_over
 
@@ -316,9 +316,9 @@ def test_cards_left_counts_cards_lying_in_front_of_players():
 def test_cooperative_scoring_same_score_for_all_and_winners_only_on_perfect():
     s = pos(3, [["r2"], [], ["b2"]], rows={"red": [10], "blue": [10]}, shrines=NO_SHRINES)
     assert s.is_over and s.scores() == [-2.0, -2.0, -2.0] and s.winners() == []
-    s = pos(3, [["r3"], [], []], rows={"red": [2]}, shrines=NO_SHRINES)
+    s = pos(3, [["r3", "r4"], [], []], rows={"red": [2]}, shrines=NO_SHRINES)
     assert s.winners() == []  # not over yet
-    s.apply("play r3")
+    s.apply("play r3")  # p1 and p2 pass, then r4, p0's only card, is played for it (C-9)
     assert s.is_over and s.scores() == [0.0, 0.0, 0.0] and s.winners() == [0, 1, 2]
     assert s.view(1)["result"]["tier"] == "perfect"
 

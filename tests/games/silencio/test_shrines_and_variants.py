@@ -52,28 +52,37 @@ def test_shrine_at_the_start_only_when_the_player_can_play_or_can_after_it():
     s = pos(2, [["r8"], ["b2"]], rows={"blue": [5], "red": [3]}, oracle=["b3"], to_move=1, options=TAVERN,
             tavern_open=True, shrines=NO_UNLOCK)
     assert "pass" in legal(s) and not any(a.startswith("shrine") for a in legal(s))
-    # the blue shrine would let p1 take r3 back and play it: p1 can play, so it takes a shrine and may not pass;
-    # only the shrines that can make it able to play are offered (not red, not yellow, not large red/yellow)
+    # the blue shrine would let p1 take r3 back and play it: p1 may take it, or pass (ruling C-4, version 3: the
+    # shrine is a "may"); only the shrines that can make it able to play are offered (not red, not yellow, not
+    # large red/yellow)
     s = pos(2, [["r8"], ["b2"]], rows={"blue": [5], "red": [3]}, oracle=["b3"], to_move=1)
-    assert legal(s) == ["shrine blue", "shrine large blue"]
+    assert legal(s) == ["pass", "shrine blue", "shrine large blue"]
     # a playable oracle card and a hand card to swap for it: the green shrine (p1 chooses itself) too
     s = pos(2, [["r8"], ["b2"]], rows={"blue": [5], "red": [3]}, oracle=["b7"], to_move=1)
-    assert legal(s) == ["shrine blue", "shrine green", "shrine large blue", "shrine large green"]
+    assert legal(s) == ["pass", "shrine blue", "shrine green", "shrine large blue", "shrine large green"]
 
 
-def test_after_taking_a_shrine_the_player_may_not_pass_while_any_card_is_playable():
+def test_after_a_start_of_turn_shrine_a_player_able_only_with_another_players_face_up_card_may_still_pass():
+    # ruling C-8, version 3: the yellow light's "may pass" has no exception for a shrine taken at the start
     s = pos(2, [["r8"], ["b2"]], rows={"blue": [5], "red": [3]}, fronts=[["y4"], []], to_move=1)
     assert "pass" in legal(s)  # C-8
     run(s, "shrine red", "skip")
-    assert legal(s) == ["play y4"]
+    assert legal(s) == ["pass", "play y4"]
+    run(s, "pass")
+    assert s.events[-1] == ("pass", 1) and s.turn == 0
 
 
-def test_shrine_effect_at_the_start_never_leaves_the_player_without_a_play():
-    s = pos(2, [["r3"], ["b2", "g8"]], rows={"red": [2], "blue": [5]})
-    run(s, "shrine green", "choose p0", "give r3 to p1")
-    assert legal(s) == ["return g8", "return r3"]  # not b2: p0 could not play any more
-    run(s, "return g8")
-    assert hand(s, 0) == ["g8"] and s.shrines[3] is False and legal(s) == ["play g8"]
+def test_shrine_effect_at_the_start_never_leaves_the_player_without_a_play_by_its_own_choice():
+    # ruling C-4, version 3: p0's own give and swaps keep it a card to play (not "give r3", its only play) ...
+    s = pos(2, [["r3", "b3"], ["b2", "g8"]], rows={"red": [2], "blue": [5]}, oracle=["y8"])
+    run(s, "shrine green", "choose p0")
+    assert legal(s) == ["give b3 to p1", "renew oracle", "swap y8 for b3", "swap y8 for r3"]
+    # ... while p1's give-back is free
+    run(s, "give b3 to p1")
+    assert legal(s) == ["return b2", "return b3", "return g8"]
+    run(s, "return b2")
+    assert s.shrines[3] is False and s.events[-1] == ("play", 0, parse_card("r3"), "dark")  # its only play (C-9)
+    assert hand(s, 0) == ["b2"]
 
 
 def test_large_shrine_gives_any_light_effect():

@@ -61,7 +61,7 @@ INFO = register(
         min_players=2,
         max_players=4,
         cooperative=True,
-        version="2",
+        version="3",
         options=(
             Option("variant", "none", ("none", "tavern"), "Tavern: the tavern lets a player say one phrase"),
             Option("dark_shrines", "none", ("none", "large", "small", "all"), "Dark Shrines: which shrines start dark"),

@@ -57,24 +57,14 @@ def effect_actions(s: SilencioState, p: int) -> list[Action]:
         return [*(TAKE[card(col, s.rows[col][-1])] for col in (RED, YELLOW, GREEN) if s.rows[col]), SKIP]
     if k == P_YELLOW_LIGHT:
         return [*(PLACE[c] for c in sorted(s.hands[p])), SKIP]
-    if k == P_GREEN_LIGHT:
-        any_oracle = bool(s.oracle or s.deck)
-        return [*(CHOOSE[q] for q in range(s.players) if any_oracle or s.hands[q]), SKIP]
+    if k == P_GREEN_LIGHT:  # ruling C-3: only a player who has an action can be chosen
+        return [*(CHOOSE[q] for q in range(s.players) if green_act_actions(s, q)), SKIP]
     if k == P_GREEN_ACT:
-        out = green_options(s, p)
-        if s.enable and p == s.turn:  # ruling C-4: the player in turn keeps a card to play
-            hand = s.hands[p]
-            out = [a for a in out if a.verb != "swap"
-                   or keeps_play(s, [*(c for c in hand if c != a.args[1]), int(a.args[0])])]
-        return out
+        return green_act_actions(s, p)
     if k == P_GREEN_RETURN:
         out = [RETURN[c] for c in sorted(s.hands[p])]
-        if s.enable:  # ruling C-4: the player in turn keeps a card to play
-            t = s.turn
-            if p == t:
-                out = [a for a in out if keeps_play(s, [c for c in s.hands[t] if c != a.args[0]])]
-            elif s.pend_a == t:
-                out = [a for a in out if keeps_play(s, [*s.hands[t], int(a.args[0])])]
+        if s.enable and p == s.turn:  # ruling C-4: the player in turn keeps a card to play (its own choice only)
+            out = [a for a in out if keeps_play(s, [c for c in s.hands[p] if c != a.args[0]])]
         return out
     # P_BLUE_DARK
     return [ORACLE[c][q] for c in s.oracle for q in range(s.players) if q != p]
@@ -95,6 +85,20 @@ def enabling_effect_actions(s: SilencioState, p: int) -> list[Action]:
         return [CHOOSE[p]]
     # P_GREEN_ACT, chosen: itself
     return [SWAP[o][c] for o in s.oracle if s._playable(o) for c in sorted(s.hands[p])]
+
+
+def green_act_actions(s: SilencioState, q: int) -> list[Action]:
+    """The green actions of the chosen player q. Ruling C-4 (version 3): during a start-of-turn shrine the player in
+    turn's own choices keep it a card to play (it gives or swaps away no card it would need); another player's
+    choices are free (the rulebook: "gives any other player a card from their hand")."""
+    out = green_options(s, q)
+    if s.enable and q == s.turn:
+        hand = s.hands[q]
+        out = [a for a in out
+               if (a.verb == "giveto" and keeps_play(s, [c for c in hand if c != a.args[0]]))
+               or (a.verb == "swap" and keeps_play(s, [*(c for c in hand if c != a.args[1]), int(a.args[0])]))
+               or a.verb == "renew oracle"]
+    return out
 
 
 def green_options(s: SilencioState, q: int) -> list[Action]:
@@ -150,9 +154,6 @@ def done_effect(s: SilencioState) -> None:
     s.phase, s.to_move = s.after, s.turn
     if s.after == END:
         s._enter_end()
-    elif not s._start_has_choice():
-        s._note(("pass", s.turn))
-        s._finish_turn()
 
 
 def resolve_effect(s: SilencioState, p: int, a: Action) -> None:

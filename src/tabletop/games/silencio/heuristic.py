@@ -52,7 +52,8 @@ class HeuristicAgent:
         if "renew oracle" in by_text:
             return by_text["renew oracle"]
         if "pass" in by_text:
-            return by_text["pass"]
+            # unable to play but able after a start-of-turn shrine (ruling C-4): take it rather than pass
+            return next((a for a in legal if a.verb == "shrine"), by_text["pass"])
         return legal[0]  # give/return in a green swap: any card does
 
     def _play(self, view: dict[str, Any], legal: list[Action], by_text: dict[str, Action]) -> Action:

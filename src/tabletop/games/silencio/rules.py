@@ -82,6 +82,7 @@ class SilencioState(State):
     pend_a: int
     after: int
     passed_cards: int
+    passes: int
     phase: int
 
     # ---- setup -------------------------------------------------------------------------------------------
@@ -122,6 +123,7 @@ class SilencioState(State):
         s.turn, s.shrine_taken, s.tavern_used = s.first, False, False
         s.pending, s.pend_a, s.after = -1, 0, START
         s.passed_cards = 0
+        s.passes = 0  # passes in succession since a card was last played or a shrine taken (ruling C-5, version 3)
         s.phase = PASSING
         s.to_move = s.first
         return s
@@ -188,6 +190,7 @@ class SilencioState(State):
             setattr(s, key, value)
         s.phase = START
         s._begin_turn(to_move)
+        s._settle()
         return s
 
     # ---- copying -----------------------------------------------------------------------------------------
@@ -209,7 +212,7 @@ class SilencioState(State):
         s.random_play, s.turn = self.random_play, self.turn
         s.shrine_taken, s.tavern_used = self.shrine_taken, self.tavern_used
         s.pending, s.pend_a, s.after = self.pending, self.pend_a, self.after
-        s.passed_cards, s.phase = self.passed_cards, self.phase
+        s.passed_cards, s.passes, s.phase = self.passed_cards, self.passes, self.phase
         return s
 
     # ---- history -----------------------------------------------------------------------------------------
@@ -274,7 +277,7 @@ class SilencioState(State):
         phase, p = self.phase, self.to_move
         assert p is not None
         if phase == START:
-            return self._start_actions(p)
+            return self._start_actions(p)  # ruling C-4
         if phase == EFFECT:
             return effect_actions(self, p)
         if phase == END:
@@ -288,15 +291,16 @@ class SilencioState(State):
         for q in range(self.players):
             if q != p:
                 out.extend(PLAY[c] for c in self.fronts[q] if self._playable(c))
-        if out:
-            if not self.shrine_taken:
-                if not own:
-                    out.append(PASS)  # able only with cards lying in front of others (ruling C-8)
-                out.extend(self._shrine_actions())
-        elif not self.shrine_taken and (unlock := self._shrine_unlocks(p)):
-            out.extend(unlock)  # ruling C-4: unable to play now but able after a shrine, so not unable: no pass
-        else:
+        able = bool(out)
+        if not own:
+            # ruling C-8: able only with cards lying in front of others, the player may pass, also after a shrine;
+            # ruling C-4 (version 3): a player who cannot play passes, even when a shrine could make it able to
             out.append(PASS)
+        if not self.shrine_taken:
+            if able:
+                out.extend(self._shrine_actions())
+            else:
+                out.extend(self._shrine_unlocks(p))  # ruling C-4: only a shrine after which it can play
         if self.tavern_open and not self.tavern_used:
             out.extend(self._tavern_actions(p))
         return out
@@ -352,12 +356,28 @@ class SilencioState(State):
         return any(k & ~b for k, b in zip(after.known, self.known, strict=True))
 
     def _apply(self, a: Action) -> None:
+        self._do(a)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Ruling C-9 (version 3): a decision with one legal answer is not asked. While the seat to move has a single
+        legal action, the engine takes it for that seat (logged like the same action chosen; not in the history,
+        so records and replays are unchanged by it). The legal actions left pending are cached for `apply`."""
+        while self.to_move is not None:
+            legal = self._legal_actions()
+            if len(legal) != 1:
+                self._legal = legal
+                return
+            self._do(legal[0])
+
+    def _do(self, a: Action) -> None:
         verb, p = a.verb, self.to_move
         assert p is not None
         if verb == "play":
             self._play(p, int(a.args[0]))
         elif verb == "pass":
             self._note(("pass", p))
+            self.passes += 1
             self._finish_turn()
         elif verb == "end":
             self._finish_turn()
@@ -398,20 +418,12 @@ class SilencioState(State):
             known[d] &= both
 
     def _begin_turn(self, p: int) -> None:
-        """Start seat p's turn; passes for it when it has no choice at all (ruling C-9)."""
-        while True:
-            self.turn, self.shrine_taken, self.tavern_used = p, False, False
-            self.phase, self.to_move = START, p
-            if self.random_play == p:  # ruling C-7: before any shrine or tavern
-                self.random_play = -1
-                if self._random_play(p):
-                    return
-            if self._can_play(p) or self.tavern_open or self._shrine_unlocks(p):
-                return
-            self._note(("pass", p))
-            if self._game_ended():
-                return
-            p = (p + 1) % self.players
+        """Start seat p's turn (a forced pass is then taken for it by `_settle`, ruling C-9)."""
+        self.turn, self.shrine_taken, self.tavern_used = p, False, False
+        self.phase, self.to_move = START, p
+        if self.random_play == p:  # ruling C-7: before any shrine or tavern
+            self.random_play = -1
+            self._random_play(p)
 
     def _can_play(self, p: int) -> bool:
         """True if p can play a card: from hand or from in front of any player."""
@@ -446,6 +458,7 @@ class SilencioState(State):
         row = self.rows[col]
         follows = v == (row[-1] if row else 1) + 1
         row.append(v)
+        self.passes = 0
         halves = self.halves[col]
         halves.append(False)
         self.green_only = False
@@ -477,20 +490,17 @@ class SilencioState(State):
         if self.phase == END:
             self._enter_end()
 
-    def _start_has_choice(self) -> bool:
-        t = self.turn
-        return (self._can_play(t) or (self.tavern_open and not self.tavern_used)
-                or (not self.shrine_taken and bool(self._shrine_unlocks(t))))
-
     def _enter_end(self) -> None:
         if self.shrine_taken or not any(self.shrines):
             self._finish_turn()
 
     def _take_shrine(self, p: int, index: int, col: int) -> None:
-        # ruling C-4: a start-of-turn shrine always ends in a play (UNLOCK: taken to become able to play)
+        # ruling C-4: during a start-of-turn shrine the player in turn's own choices keep it a play (KEEP: it could
+        # play before) or give it one (UNLOCK: it took the shrine to become able to play)
         self.enable = 0 if self.phase != START else KEEP if self._can_play(p) else UNLOCK
         self.shrines[index] = False
         self.shrine_taken = True
+        self.passes = 0  # the table changed: earlier passes no longer say that nobody can play (ruling C-5)
         self._note(("shrine", p, index, col))
         self.after = self.phase
         offer_light(self, p, col)
@@ -507,9 +517,6 @@ class SilencioState(State):
         }[phrase]
         self.said.append((p, text))
         self._note(("say", p, text))
-        if not self._start_has_choice():
-            self._note(("pass", p))
-            self._finish_turn()
 
     def _finish_turn(self) -> None:
         if self._game_ended():
@@ -517,13 +524,15 @@ class SilencioState(State):
         self._begin_turn((self.turn + 1) % self.players)
 
     def _game_ended(self) -> bool:
-        """Ruling C-5: the game ends as soon as no card can be played (anywhere, by anyone, also after a shrine).
+        """Ruling C-5: the game ends as soon as no card can be played (anywhere, by anyone, also after a shrine), or
+        (version 3) when every player has passed in succession with no card played and no shrine taken.
 
-        A round of passes alone does not end it: a player who took a shrine at the start of the turn and then
-        passed may have handed another player a playable card. A player who can play after taking a shrine (C-4)
-        is not unable to play: while one does, the game goes on.
+        A player who could play after taking a shrine (C-4) is not unable to play, so the first test waits for it;
+        but it may decline the shrine and pass, and a whole round of such passes ends the game ("If all players
+        pass, the game ends"). A shrine taken in the round changes the table and starts the count again.
         """
-        if not self._any_playable() and not any(self._shrine_unlocks(q) for q in range(self.players)):
+        if self.passes >= self.players or (
+                not self._any_playable() and not any(self._shrine_unlocks(q) for q in range(self.players))):
             self.phase, self.to_move, self.pending = OVER, None, -1
             return True
         return False
@@ -585,11 +594,11 @@ class SilencioState(State):
                 for c in dealt:
                     s.known[c] = 1 << q
                 s.hands[q] = sorted(kept[q] + dealt)
-            # A seat in the middle of its turn may be bound to play (a shrine taken at its start, C-4): a deal
-            # that leaves it nothing legal contradicts what the table saw, so it is dealt again (the test reads
-            # only the sample itself, so two states the seat cannot tell apart still give the same samples; only
-            # then are legal actions computed: samples are drawn on every search iteration)
-            if laid_open or not s.shrine_taken or s.to_move is None or s.to_move == seat or s._legal_actions():
+            # The seat to move is being asked, so it has two legal actions at least (a single one would have been
+            # taken for it, C-9): a deal that leaves it fewer contradicts what the table saw, so it is dealt again
+            # (the test reads only the sample itself, so two states the seat cannot tell apart still give the same
+            # samples)
+            if laid_open or s.to_move is None or s.to_move == seat or len(s._legal_actions()) > 1:
                 break
         for c in deal:
             s.known[c] = 0
@@ -611,14 +620,14 @@ class SilencioState(State):
             "turn": self.turn, "to_move": self.to_move, "flags": [
                 self.skip_dark, self.skip_light, self.green_only, self.random_play,
                 self.shrine_taken, self.tavern_used, self.tavern_open, self.tavern_count, self.pending,
-                self.pend_a, self.after, self.passed_cards, self.enable],
+                self.pend_a, self.after, self.passed_cards, self.enable, self.passes],
             "rng": self.rng.state, "history": self.history,
         }
 
 
 SAMPLE_TRIES = 1000
-"""Deals a sample may draw before it keeps one that leaves the seat to move nothing legal (never seen in practice:
-the hands that can play are a large share of all deals)."""
+"""Deals a sample may draw before it keeps one that leaves the seat to move fewer than two legal actions (the true
+deal is among the deals drawn from, and such hands are a large share of them)."""
 
 
 def check_first_player(value: Any, players: int) -> str | None:
