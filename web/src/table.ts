@@ -12,6 +12,9 @@ import { ChatPanel, hintsBox, MoveClock, ReplayViewer, type HintState } from "./
 import { Picker } from "./pick";
 import type { SeatStore } from "./store";
 
+/** The close code of a socket whose seat token was revoked (docs/server.md). */
+const TOKEN_REVOKED = 4401;
+
 export function backoff(attempt: number): number {
   return Math.min(5000, 250 * 2 ** Math.min(attempt, 5));
 }
@@ -354,10 +357,17 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
         console.error(e);
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (socket !== ws) return;
       answers.dropAll();
       connected = false;
+      if (ev.code === TOKEN_REVOKED) {
+        // the creator re-seated this seat: the token is spent, reconnecting with it would only be refused
+        closed = true;
+        error = "The game's creator gave this seat a new invite: this browser no longer holds it. Ask them for the link.";
+        render();
+        return;
+      }
       renderHeader();
       if (!closed) setTimeout(connect, backoff(attempts++));
     };
