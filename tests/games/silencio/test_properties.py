@@ -1,4 +1,5 @@
-"""Invariants over random playouts (hypothesis): rows rise, must-play holds, green-only holds, shrines only darken."""
+"""Invariants over random playouts (hypothesis): rows rise, must-play holds, green-only holds, shrines only darken,
+no decision with a single answer is asked (C-9), and the game ends only as C-5 says."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ def test_random_playouts_keep_the_rules_invariants(players, seed, variant, dark)
     while not s.is_over:
         legal = s.legal_actions()
         texts = [a.text for a in legal]
+        assert len(legal) >= 2  # C-9: a single answer is taken for the seat
+        assert s.passes < players  # C-5: a whole round of passes has ended the game
         if s.phase == START:
             p = s.to_move
             own = [c for c in (*s.hands[p], *s.fronts[p]) if s._playable(c)]
@@ -33,6 +36,7 @@ def test_random_playouts_keep_the_rules_invariants(players, seed, variant, dark)
             assert all(2 <= v <= s.max_value for v in row)
         assert all(not now or before for now, before in zip(s.shrines, lit, strict=True))  # never relit
         lit = list(s.shrines)
-    assert not s._any_playable()  # C-5: the game ends only when nobody can play (a pass round alone does not)
+    # C-5: the game ends only when nobody can play, or after every player has passed in succession
+    assert s.passes >= players or not s._any_playable()
     assert s.scores() == [-float(s.cards_left())] * players
     assert s.winners() == (list(range(players)) if s.cards_left() == 0 else [])

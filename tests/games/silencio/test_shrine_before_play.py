@@ -213,7 +213,7 @@ def test_shrines_offered_to_a_player_who_cannot_play_are_exactly_those_after_whi
 
 
 def test_game_ends_exactly_when_no_player_can_play_even_after_a_shrine_or_all_have_passed_in_succession():
-    """C-5 with C-4: over iff every player has passed in succession (no card played, no shrine taken between), or
+    """C-5 with C-4: over iff every player has passed in succession (no card played between), or
     no card anywhere is playable and no player holding a card could play after a shrine."""
     ends = rounds = 0
     for players in (2, 3, 4):

@@ -123,7 +123,7 @@ class SilencioState(State):
         s.turn, s.shrine_taken, s.tavern_used = s.first, False, False
         s.pending, s.pend_a, s.after = -1, 0, START
         s.passed_cards = 0
-        s.passes = 0  # passes in succession since a card was last played or a shrine taken (ruling C-5, version 3)
+        s.passes = 0  # passes in succession since a card was last played (ruling C-5, version 3)
         s.phase = PASSING
         s.to_move = s.first
         return s
@@ -500,7 +500,6 @@ class SilencioState(State):
         self.enable = 0 if self.phase != START else KEEP if self._can_play(p) else UNLOCK
         self.shrines[index] = False
         self.shrine_taken = True
-        self.passes = 0  # the table changed: earlier passes no longer say that nobody can play (ruling C-5)
         self._note(("shrine", p, index, col))
         self.after = self.phase
         offer_light(self, p, col)
@@ -525,11 +524,11 @@ class SilencioState(State):
 
     def _game_ended(self) -> bool:
         """Ruling C-5: the game ends as soon as no card can be played (anywhere, by anyone, also after a shrine), or
-        (version 3) when every player has passed in succession with no card played and no shrine taken.
+        (version 3) when every player has passed in succession with no card played.
 
         A player who could play after taking a shrine (C-4) is not unable to play, so the first test waits for it;
         but it may decline the shrine and pass, and a whole round of such passes ends the game ("If all players
-        pass, the game ends"). A shrine taken in the round changes the table and starts the count again.
+        pass, the game ends").
         """
         if self.passes >= self.players or (
                 not self._any_playable() and not any(self._shrine_unlocks(q) for q in range(self.players))):
