@@ -10,10 +10,10 @@ as 1). A card one above the last one creates its colour's *dark* effect (mandato
 card; any other card creates its *light* effect (optional). A player who can play must; one who cannot passes.
 Once per turn, at the start or the end of a turn in which they play, a player may take a light shrine: a small one
 gives its colour's light effect, the large one any light effect; it then turns dark for good. A player who cannot
-play but can after a start-of-turn shrine (a blue take-back, a green oracle swap) must take one; a shrine taken
-at the start always ends in a play (C-4).
-The game ends when no card can be played, not even after a shrine; the fewer cards left in hands (and in front of
-players), the better. Views show each row card's half (light or dark); `log(seat)` is the whole history as that seat
+play is offered only the start-of-turn shrines after which it can play (a blue take-back, a green oracle swap), and
+may pass instead; inside a start-of-turn shrine its own choices keep it a card to play, the others' are free (C-4).
+The game ends when no card can be played, not even after a shrine, or when every player has passed in succession
+with no card played (C-5); the fewer cards left in hands (and in front of players), the better. Views show each row card's half (light or dark); `log(seat)` is the whole history as that seat
 saw it.
 
 Effects: red light skips the next card's dark effect, red dark the next card's light effect. Blue light takes the
@@ -47,8 +47,9 @@ Notation (seats are p0..p3; cards are a colour letter and a value: r5, b10, y2, 
 ``oracle b7 to p1``         blue dark: give oracle card b7 to p1
 ``skip``                    decline an optional (light) effect
 =========================== ==============================================================================
-A seat's only possible action "pass" is taken for it automatically (ruling C-9). The team's last card ends the game
-at once (C-5). Rulings C-1 ... C-21: docs/rulings.md.
+A decision with a single legal action (a forced pass, the only playable card, a lone give-back, ...) is taken for
+the seat by the engine and logged as if chosen (ruling C-9, rules version 3). The team's last card ends the game at
+once (C-5). Rulings C-1 ... C-23: docs/rulings.md.
 """
 
 from tabletop.core import GameInfo, Option, register
