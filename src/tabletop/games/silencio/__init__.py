@@ -13,8 +13,8 @@ gives its colour's light effect, the large one any light effect; it then turns d
 play is offered only the start-of-turn shrines after which it can play (a blue take-back, a green oracle swap), and
 may pass instead; inside a start-of-turn shrine its own choices keep it a card to play, the others' are free (C-4).
 The game ends when no card can be played, not even after a shrine, or when every player has passed in succession
-with no card played (C-5); the fewer cards left in hands (and in front of players), the better. Views show each row card's half (light or dark); `log(seat)` is the whole history as that seat
-saw it.
+with no card played (C-5); the fewer cards left in hands (and in front of players), the better. Views show each
+row card's half (light or dark); `log(seat)` is the whole history as that seat saw it.
 
 Effects: red light skips the next card's dark effect, red dark the next card's light effect. Blue light takes the
 last card of a non-blue row into hand; blue dark gives an oracle card to another player (the deck refills it).
