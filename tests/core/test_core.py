@@ -108,7 +108,7 @@ def test_seat_handle_exposes_no_state(tmp_path):
         ('{"game": "silencio"}', "no 'version' field"),
         ('{"game": "chess", "version": "1", "players": 2, "options": {}, "seed": 1, "actions": []}', "unknown game"),
         ('{"game": "silencio", "version": "1", "players": "3", "options": {}, "seed": 1, "actions": []}', "int"),
-        ('{"game": "silencio", "version": "2", "players": 9, "options": {}, "seed": 1, "actions": []}', "setup"),
+        ('{"game": "silencio", "version": "3", "players": 9, "options": {}, "seed": 1, "actions": []}', "setup"),
         ('{"game": "silencio", "version": "1", "players": 3, "options": {}, "seed": 1, "actions": [1]}', "texts"),
     ],
 )
