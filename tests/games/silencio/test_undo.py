@@ -79,3 +79,17 @@ def test_undo_refused_after_an_action_upon_which_another_seat_passed_automatical
                 and any(e[0] == "pass" and e[1] != b.to_move for e in new))
     before, _a, after = _find(auto_pass, players=2, seeds=200)
     assert after.undoable(before.to_move) == 0
+
+
+def test_undo_refused_after_an_action_upon_which_another_seat_played_its_only_card_automatically():
+    # p0 plays its face-up r4 (nothing hidden); y8, face up in front of p1, is then p1's only play and is played for
+    # it (C-9): the table has learned that p1's hand holds nothing playable, so p0 may not take r4 back (C-23)
+    from tabletop.games.silencio.notation import parse_card
+
+    from .support import NO_SHRINES, pos
+
+    s = pos(2, [["g7", "g8"], ["b3"]], rows={"red": [3], "blue": [5]}, fronts=[["r4"], ["y8"]], shrines=NO_SHRINES)
+    s.track_undo()
+    s.apply("play r4")
+    assert s.events == [("play", 0, parse_card("r4"), "dark"), ("play", 1, parse_card("y8"), "light skipped")]
+    assert s.undoable(0) == 0

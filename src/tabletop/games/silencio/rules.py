@@ -351,8 +351,11 @@ class SilencioState(State):
         card is that it did not know (a card played from a hidden hand, handed over, drawn or shown)."""
         if action.verb in ("pass", "tavern") or len(after.deck) != len(self.deck):
             return True
-        if any(e[0][0] in ("pass", "random", "tavern") for e in after._ev[self._nev:after._nev]):
-            return True  # the flow passed for a seat (ruling C-9) or played at random (C-7)
+        flow = after._ev[self._nev + (action.verb == "play"):after._nev]  # what followed the action's own play
+        if any(e[0][0] in ("pass", "random", "tavern", "play") for e in flow):
+            # the flow passed or played for a seat (ruling C-9: its only legal action, which tells the table it had
+            # no other, even when the card lay face up) or played at random (C-7)
+            return True
         return any(k & ~b for k, b in zip(after.known, self.known, strict=True))
 
     def _apply(self, a: Action) -> None:
