@@ -103,3 +103,27 @@ def test_no_decision_with_a_single_legal_answer_is_asked(game):
             steps += 1
             assert steps < 50_000
     assert decisions > 10 * len(combos)  # decisions were really met
+
+
+def single_answer_share(game: str) -> tuple[int, int]:
+    """(decisions with one legal answer, decisions) over the test's random games of `game`."""
+    single = decisions = 0
+    for seed, (players, options) in enumerate(combinations(game)):
+        state = tabletop.new_game(game, players, seed, options)
+        rng = Rng(seed + 31)
+        while not state.is_over:
+            for seat in state.deciding():
+                decisions += 1
+                single += len(state.legal_actions_for(seat)) == 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+    return single, decisions
+
+
+if __name__ == "__main__":  # .venv/bin/python -m tests.conformance.test_single_answer [GAME...]
+    import sys
+
+    for name in sys.argv[1:] or tabletop.games():
+        one, total = single_answer_share(name)
+        print(f"{name} (rules version {tabletop.game_info(name).version}): {one} of {total} decisions "
+              f"({100 * one / total:.2f}%) had a single legal answer")
