@@ -58,7 +58,10 @@ def effect_actions(s: SilencioState, p: int) -> list[Action]:
     if k == P_YELLOW_LIGHT:
         return [*(PLACE[c] for c in sorted(s.hands[p])), SKIP]
     if k == P_GREEN_LIGHT:  # ruling C-3: only a player who has an action can be chosen
-        return [*(CHOOSE[q] for q in range(s.players) if green_act_actions(s, q)), SKIP]
+        any_oracle = bool(s.oracle or s.deck)
+        t = s.turn if s.enable else -1  # ruling C-4: the player in turn's own actions may be fewer
+        return [*(CHOOSE[q] for q in range(s.players)
+                  if (green_act_actions(s, q) if q == t else any_oracle or s.hands[q])), SKIP]
     if k == P_GREEN_ACT:
         return green_act_actions(s, p)
     if k == P_GREEN_RETURN:
