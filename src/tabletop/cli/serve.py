@@ -54,6 +54,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from tabletop.server import Settings, create_app
+        from tabletop.server.limits import ConnectionGuard, guarded_http
     except ModuleNotFoundError as e:
         hint = "pip install 'tabletop[server]'"
         Console(stderr=True).print(f"[bold red]error:[/] the server needs its extra: {hint} ({e})")
@@ -74,9 +75,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
         console.print("[yellow]warning:[/] seat tokens travel in clear without TLS; see docs/server.md")
     # uvicorn's own limit on socket frames (default 16 MiB) is brought down to what the server accepts at all
     # no access log unless asked: a line per request costs CPU on every move, and the proxy in front logs anyway
+    # slow clients: a request head must come within head_timeout, a silent connection is closed after
+    # idle_timeout, and one address holds at most max_connections_per_address (tabletop.server.limits)
+    guard = ConnectionGuard(settings.head_timeout, settings.idle_timeout, settings.max_head_bytes,
+                            settings.max_connections_per_address, settings.trusted_proxies)
     config = uvicorn.Config(create_app(settings), host=args.host, port=args.port, log_level="info",
                             ws_max_size=settings.max_socket_message_bytes * 4, access_log=args.access_log,
-                            ws_per_message_deflate=settings.socket_compression)
+                            ws_per_message_deflate=settings.socket_compression, http=guarded_http(guard),
+                            timeout_keep_alive=settings.idle_timeout,
+                            h11_max_incomplete_event_size=settings.max_head_bytes or None,
+                            forwarded_allow_ips=settings.trusted_proxies)
     redact_server_logs()  # uvicorn.Config has configured logging by now
     uvicorn.Server(config).run()
     return 0

@@ -3,14 +3,21 @@
 Every HTTP request and every socket opened spends one token from its address's bucket and, if it carries a seat
 or creator token (`Authorization: Bearer`, or `?token=` on a socket), one from that token's bucket. A bucket holds
 `burst` and refills at `rate` per second. Behind a reverse proxy the address is the one the proxy reports in
-`X-Forwarded-For` (uvicorn trusts it from the proxy addresses in `--forwarded-allow-ips`, 127.0.0.1 by default).
+`X-Forwarded-For` (uvicorn trusts it from `Settings.trusted_proxies` only: 127.0.0.1 and ::1 by default).
+
+Below the application, `ConnectionGuard` (applied by `guarded_http` to uvicorn's HTTP protocol) bounds slow clients:
+a header timeout, an idle timeout, a head size and a cap on one address's open connections.
 """
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
+import json
 import math
 import threading
 import time
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 from urllib.parse import parse_qs
 
 from starlette.responses import JSONResponse
@@ -85,3 +92,198 @@ def _token(scope: Scope) -> str | None:
         tokens = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token")
         return tokens[0][:200] if tokens else None
     return None
+
+
+# ---- slow clients: header and idle timeouts, open connections per address (below the ASGI app, in uvicorn) ----
+
+if TYPE_CHECKING:
+    class _UvicornHttp(asyncio.Protocol):
+        """What the guard uses of uvicorn's HTTP protocols (httptools_impl and h11_impl alike)."""
+
+        cycle: Any
+        transport: asyncio.Transport
+        loop: asyncio.AbstractEventLoop
+
+        def on_response_complete(self) -> None: ...
+
+        def handle_websocket_upgrade(self, *args: Any) -> None: ...
+else:
+    _UvicornHttp = asyncio.Protocol
+
+
+class ConnectionGuard:
+    """The limits on connections of one server, and its count of open connections per client address.
+
+    - `head_timeout`: seconds a connection has to complete a request head (request line and headers), counted from
+      its opening and, on a kept-alive connection, from the end of the previous answer; then 408 and closed.
+    - `idle_timeout`: seconds a new connection may send nothing at all before it is closed (between requests,
+      uvicorn's keep-alive timeout does the same).
+    - `max_head_bytes`: a longer request head gets 431 and is closed.
+    - `per_address`: open connections (HTTP and sockets) one address may hold at once; one more gets 503 and is
+      closed. Connections from `trusted` addresses (the reverse proxies whose X-Forwarded-For is believed) are not
+      counted: behind a proxy every client arrives from it, and the proxy limits its clients itself.
+    0 turns a limit off. Used from the event loop's thread only."""
+
+    def __init__(self, head_timeout: float, idle_timeout: float, max_head_bytes: int, per_address: int,
+                 trusted: list[str]) -> None:
+        self.head_timeout, self.idle_timeout = head_timeout, idle_timeout
+        self.max_head_bytes, self.per_address = max_head_bytes, per_address
+        self.trusted = [ipaddress.ip_network(t, strict=False) for t in trusted]
+        self.open: dict[str, int] = {}
+        self.refused = 0
+        self.timed_out = 0
+
+    def counted(self, address: str | None) -> bool:
+        """Whether connections from `address` count against the per-address limit."""
+        if self.per_address <= 0 or not address:
+            return False
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False  # not an IP peer (a Unix socket)
+        return not any(ip in net for net in self.trusted)
+
+    def admit(self, address: str) -> bool:
+        """Count a new connection from `address`, unless it is one too many (then False, nothing counted)."""
+        n = self.open.get(address, 0)
+        if n >= self.per_address:
+            self.refused += 1
+            return False
+        self.open[address] = n + 1
+        return True
+
+    def release(self, address: str) -> None:
+        """A counted connection from `address` closed."""
+        n = self.open.get(address, 0) - 1
+        if n > 0:
+            self.open[address] = n
+        else:
+            self.open.pop(address, None)
+
+
+def _answer(status: int, reason: str, detail: str, extra: str = "") -> bytes:
+    body = json.dumps({"detail": detail}).encode()
+    return (f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
+            f"connection: close\r\n{extra}\r\n").encode() + body
+
+
+class _Guarded(_UvicornHttp):
+    """Mixed into uvicorn's HTTP protocol: applies `guard` (a ConnectionGuard) to each connection."""
+
+    guard: ClassVar[ConnectionGuard]
+    _address: str | None = None
+    _head_timer: asyncio.TimerHandle | None = None
+    _idle_timer: asyncio.TimerHandle | None = None
+    _head_bytes = 0
+    _handed_over = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)  # uvloop's transports are not asyncio.Transport subclasses
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else None
+        g = self.guard
+        if g.counted(address):
+            assert address is not None
+            if not g.admit(address):
+                cast(asyncio.Transport, transport).write(_answer(503, "Service Unavailable",
+                                        f"too many connections from your address (at most {g.per_address} at once)",
+                                        "retry-after: 5\r\n"))
+                transport.close()
+                return
+            self._address = address
+        if g.idle_timeout > 0:
+            self._idle_timer = self.loop.call_later(g.idle_timeout, self._timed_out, False)
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        if self._address is not None and not self._handed_over:
+            self.guard.release(self._address)
+            self._address = None
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+        waiting = self._head_timer is not None
+        before = self.cycle
+        self._head_bytes += len(data)
+        super().data_received(data)
+        if self._handed_over or self.cycle is not before:
+            self._disarm()  # a request head arrived (or the connection became a socket)
+        elif waiting and 0 < self.guard.max_head_bytes < self._head_bytes and not self.transport.is_closing():
+            self._refuse(431, "Request Header Fields Too Large",
+                         f"request heads are limited to {self.guard.max_head_bytes} bytes")
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing() and (self.cycle is None or self.cycle.response_complete):
+            self._arm()  # kept alive, nothing pipelined: the next head is timed from now
+
+    def handle_websocket_upgrade(self, *args: Any) -> None:
+        self._disarm()
+        super().handle_websocket_upgrade(*args)
+        protocol = self.transport.get_protocol()
+        if protocol is self:
+            return
+        self._handed_over = True
+        address = self._address
+        if address is None:
+            return
+        lost = protocol.connection_lost
+        guard = self.guard
+
+        def connection_lost(exc: Exception | None) -> None:
+            guard.release(address)
+            lost(exc)
+
+        protocol.connection_lost = connection_lost  # type: ignore[method-assign]
+
+    def _arm(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+        self._head_bytes = 0
+        if self.guard.head_timeout > 0:
+            self._head_timer = self.loop.call_later(self.guard.head_timeout, self._timed_out, True)
+
+    def _disarm(self) -> None:
+        for timer in (self._head_timer, self._idle_timer):
+            if timer is not None:
+                timer.cancel()
+        self._head_timer = self._idle_timer = None
+
+    def _timed_out(self, head: bool) -> None:
+        if self.transport.is_closing():
+            return
+        self.guard.timed_out += 1
+        if head and self._head_bytes:
+            self._refuse(408, "Request Timeout",
+                         f"a request head must arrive within {self.guard.head_timeout:g} s")
+        else:
+            self._disarm()
+            self.transport.close()
+
+    def _refuse(self, status: int, reason: str, detail: str) -> None:
+        self._disarm()
+        self.transport.write(_answer(status, reason, detail))
+        self.transport.close()
+
+
+def guarded_http(guard: ConnectionGuard) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol (httptools when installed, else h11) with `guard` applied: `uvicorn.Config(http=...)`."""
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+        class GuardedHttpTools(_Guarded, HttpToolsProtocol):
+            pass
+
+        base: type[_Guarded] = GuardedHttpTools
+    except ImportError:  # pragma: no cover - without httptools
+        from uvicorn.protocols.http.h11_impl import H11Protocol
+
+        class GuardedH11(_Guarded, H11Protocol):
+            pass
+
+        base = GuardedH11
+    return type("GuardedHttp", (base,), {"guard": guard})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import platformdirs
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -46,6 +47,19 @@ class Settings(BaseSettings):
     """Requests per second per seat or creator token, sustained; 0 turns the limit off."""
     burst_per_token: int = 40
     """Requests a token may make at once before `rate_per_token` applies."""
+    head_timeout: float = 10.0
+    """Seconds a connection has to send a complete request head (request line and headers), from its opening or
+    from the end of the previous answer; then 408 and closed (`tabletop.server.limits.ConnectionGuard`). 0: off."""
+    idle_timeout: int = Field(default=5, ge=1)
+    """Seconds a connection may send nothing, before its first request or between requests, before it is closed."""
+    max_head_bytes: int = 32_768
+    """A longer request head (request line and headers) gets 431 and its connection is closed. 0: off."""
+    max_connections_per_address: int = 64
+    """Open connections (HTTP and sockets) one client address may hold at once; one more gets 503 and is closed.
+    Connections from `trusted_proxies` are not counted (the proxy limits its clients). 0: off."""
+    trusted_proxies: list[str] = ["127.0.0.1", "::1"]
+    """Addresses (or networks) of the reverse proxies whose `X-Forwarded-For` is believed (uvicorn's
+    `forwarded_allow_ips`): the loopback addresses only, unless set. Their connections are not counted per address."""
     socket_compression: bool = False
     """Offer per-message deflate on sockets. Off by default: a seat's state message is 1.5-5.5 KB of JSON, and
     compressing it (2-4 times smaller) cost 0.2-0.4 ms of server CPU per action in the load test, 12-21%."""
