@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import logging
+import stat
 from pathlib import Path
 
 import platformdirs
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+log = logging.getLogger("tabletop.server")
+
 
 def default_db_url() -> str:
-    """An SQLite file in the user's data directory (created if missing)."""
+    """An SQLite file in the user's data directory, which is created private (0700) if missing, and made private
+    if it is not: the file holds every live game's seed (storage creates it 0600)."""
     folder = Path(platformdirs.user_data_dir("tabletop", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, exist_ok=True)
+    if stat.S_IMODE(folder.stat().st_mode) & 0o077:  # an older tabletop made it 0755, or the umask widened it
+        log.warning("%s was readable by others; made private (0700): it holds the server's database", folder)
+        folder.chmod(0o700)
     return f"sqlite:///{folder / 'server.sqlite3'}"
 
 

@@ -6,6 +6,9 @@ transaction, committed before the method returns: the caller tells clients only 
 
 from __future__ import annotations
 
+import logging
+import os
+import stat
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -17,6 +20,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, text, update
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -142,9 +146,49 @@ class _Pending:
     error: BaseException | None = None
 
 
+log = logging.getLogger("tabletop.server")
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of an `sqlite:///` URL; None for an in-memory database or another dialect."""
+    u = make_url(url)
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
+        return None
+    if u.database.startswith("file:") or u.query.get("mode") == "memory":
+        return None  # a URI filename: SQLite's to interpret
+    return Path(u.database)
+
+
+def private_sqlite_file(path: Path) -> None:
+    """Create the database file `path` readable by its owner only (0600) before SQLite opens it: it holds every
+    live game's seed. SQLite gives its `-wal` and `-shm` companions the database file's mode; companions already
+    there are brought down to it. A file that was already there with wider permissions is left as it is, with a
+    warning in the log."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        mode = stat.S_IMODE(path.stat().st_mode)
+        if mode & 0o077:
+            log.warning("the database file %s is readable by others (mode %o) and holds every live game's seed: "
+                        "chmod 600 it", path, mode)
+    except OSError:
+        return  # SQLite says why it cannot open it
+    else:
+        os.close(fd)
+        os.chmod(path, 0o600)  # whatever the umask
+    mode = stat.S_IMODE(path.stat().st_mode)
+    for suffix in ("-wal", "-shm", "-journal"):
+        companion = path.with_name(path.name + suffix)
+        if companion.exists() and stat.S_IMODE(companion.stat().st_mode) & ~mode:
+            os.chmod(companion, mode)
+
+
 def make_engine(url: str) -> Engine:
-    """An engine for `url`; SQLite gets WAL, foreign keys and a busy timeout."""
+    """An engine for `url`; SQLite gets WAL, foreign keys and a busy timeout, and a new file is made private."""
     if url.startswith("sqlite"):
+        path = sqlite_file(url)
+        if path is not None:
+            private_sqlite_file(path)
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
