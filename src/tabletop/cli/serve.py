@@ -48,6 +48,28 @@ def redact_server_logs() -> None:
             logger.addFilter(RedactTokens())
 
 
+def open_line(host: str, port: int, public_url: str) -> str:
+    """The line saying where to point a browser, once the server listens on `host`:`port`."""
+    shown = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)  # all addresses: this machine's
+    url = f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
+    invites = "" if public_url.rstrip("/") == url.rstrip("/") else f"; invite links use {public_url}"
+    return f"Open {url} in your browser (Ctrl-C stops the server{invites})."
+
+
+def announcing_server(base: type[Any], config: Any, public_url: str, console: Console) -> Any:
+    """A uvicorn server (`base` is uvicorn.Server) that prints `open_line` once its socket listens: after its
+    start-up (the app's lifespan, then the bind) succeeded, never before, and never when it failed."""
+
+    class AnnouncingServer(base):  # type: ignore[misc]
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started and self.servers and self.servers[0].sockets:
+                port = self.servers[0].sockets[0].getsockname()[1]
+                console.print(f"\n  {open_line(config.host, port, public_url)}\n", highlight=False, soft_wrap=True)
+
+    return AnnouncingServer(config)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """Migrate the database, say where it is and where to connect, then serve until interrupted."""
     try:
@@ -70,7 +92,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     settings = Settings(**overrides)
     console = Console()
     console.print(f"database: {_redact(settings.db_url())}")
-    console.print(f"serving on http://{args.host}:{args.port} (invite links use {settings.public_url})")
     if not settings.public_url.startswith("https://") and args.host not in ("127.0.0.1", "localhost", "::1"):
         console.print("[yellow]warning:[/] seat tokens travel in clear without TLS; see docs/server.md")
     # uvicorn's own limit on socket frames (default 16 MiB) is brought down to what the server accepts at all
@@ -86,7 +107,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                             h11_max_incomplete_event_size=settings.max_head_bytes or None,
                             forwarded_allow_ips=settings.trusted_proxies)
     redact_server_logs()  # uvicorn.Config has configured logging by now
-    uvicorn.Server(config).run()
+    announcing_server(uvicorn.Server, config, settings.public_url, console).run()
     return 0
 
 
