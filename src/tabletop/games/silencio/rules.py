@@ -142,7 +142,8 @@ class SilencioState(State):
         options: Mapping[str, Any] | None = None,
         **flags: Any,
     ) -> Self:
-        """Test support: a position at the start of `to_move`'s turn, cards written as text (`r5`).
+        """Test support: a position at the start of `to_move`'s turn, cards written as text (`r5`); a decision with a
+        single legal action is then taken as in play (ruling C-9), so the position may have moved on.
 
         Rows map colour names to the values played. Cards not placed go to the deck (shuffled by seed) unless
         `deck` is given, in which case they go to the box. `flags` set state fields such as `skip_dark=True`,
@@ -294,7 +295,7 @@ class SilencioState(State):
         able = bool(out)
         if not own:
             # ruling C-8: able only with cards lying in front of others, the player may pass, also after a shrine;
-            # ruling C-4 (version 3): a player who cannot play passes, even when a shrine could make it able to
+            # ruling C-4 (version 3): a player who cannot play may pass, even when a shrine could make it able to play
             out.append(PASS)
         if not self.shrine_taken:
             if able:
