@@ -22,7 +22,7 @@ from tabletop.server.service import STATUS, GameService, ServiceError
 from tabletop.server.settings import Settings
 from tabletop.server.storage import Storage
 from tabletop.server.table import RateLimited, Table
-from tabletop.server.web import mount_web
+from tabletop.server.web import SecurityHeaders, mount_web
 
 log = logging.getLogger("tabletop.server")
 
@@ -108,7 +108,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             service.close()
             storage.close()
 
-    app = FastAPI(title="tabletop", lifespan=lifespan)
+    # the interactive API pages load their scripts from a CDN: off unless TABLETOP_API_DOCS (/openapi.json stays)
+    docs = settings.api_docs
+    app = FastAPI(title="tabletop", lifespan=lifespan, docs_url="/docs" if docs else None,
+                  redoc_url="/redoc" if docs else None)
     app.state.settings = settings
     app.include_router(api_router)
     mount_web(app)
@@ -117,6 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.per_token = per_token  # a socket's actions spend from its token's bucket, as requests do
     app.add_middleware(RateLimit, per_address=Buckets(settings.rate_per_address, settings.burst_per_address),
                        per_token=per_token)
+    app.add_middleware(SecurityHeaders)  # outermost of ours: 413, 429 and gzipped answers get the headers too
     _handlers(app)
     return app
 

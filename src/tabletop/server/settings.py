@@ -69,6 +69,9 @@ class Settings(BaseSettings):
     trusted_proxies: list[str] = ["127.0.0.1", "::1"]
     """Addresses (or networks) of the reverse proxies whose `X-Forwarded-For` is believed (uvicorn's
     `forwarded_allow_ips`): the loopback addresses only, unless set. Their connections are not counted per address."""
+    api_docs: bool = False
+    """Serve the interactive API pages /docs (Swagger UI) and /redoc, which load their scripts from a CDN
+    (jsdelivr); off by default. /openapi.json, the API's description, is always served."""
     socket_compression: bool = False
     """Offer per-message deflate on sockets. Off by default: a seat's state message is 1.5-5.5 KB of JSON, and
     compressing it (2-4 times smaller) cost 0.2-0.4 ms of server CPU per action in the load test, 12-21%."""

@@ -13,10 +13,11 @@ from typing import Annotated
 from fastapi import FastAPI
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, HTMLResponse, Response
+from starlette.datastructures import MutableHeaders
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response as StarletteResponse
 from starlette.staticfiles import StaticFiles
-from starlette.types import Scope
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 STATIC = Path(__file__).with_name("static")
 
@@ -38,8 +39,9 @@ def mount_web(app: FastAPI, static: Path = STATIC) -> None:
     index = static / "index.html"
 
     def page() -> Response:
-        if not index.is_file():
-            return HTMLResponse(NOT_BUILT, status_code=503, headers={"Cache-Control": "no-store"})
+        if not index.is_file():  # its inline styles are the only ones the server sends
+            return HTMLResponse(NOT_BUILT, status_code=503, headers={
+                "Cache-Control": "no-store", "Content-Security-Policy": NOT_BUILT_CSP})
         return FileResponse(index, media_type="text/html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/", include_in_schema=False)
@@ -68,3 +70,50 @@ class ImmutableFiles(StaticFiles):
         if response.status_code == 200:
             response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
         return response
+
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+"""The client's Content-Security-Policy: its own scripts and style sheets only (no inline script, no inline style
+attribute: the client sets styles through the DOM), its favicon as a data: URL, its requests and sockets to its own
+origin (`connect-src 'self'` covers same-origin ws: and wss:), and never framed."""
+NOT_BUILT_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+            "font-src 'self' https://fonts.gstatic.com; img-src 'self' data: https://fastapi.tiangolo.com "
+            "https://cdn.redoc.ly; worker-src blob:; connect-src 'self'; frame-ancestors 'none'")
+"""For /docs and /redoc when `TABLETOP_API_DOCS` turns them on: FastAPI's pages load Swagger UI or ReDoc from a
+CDN and start it with an inline script."""
+DOCS_PATHS = ("/docs", "/redoc")
+PUBLIC_API = "/api/meta/"
+"""API answers that depend on no token and no game (the games' descriptions and rules help): cacheable."""
+
+
+class SecurityHeaders:
+    """ASGI middleware: every HTTP answer gets a Content-Security-Policy (unless its route set its own),
+    `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer`, and every /api answer
+    but the public meta ones `Cache-Control: no-store` (they depend on a token, or on a game that moves on)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope.get("path", "")
+        csp = DOCS_CSP if path.startswith(DOCS_PATHS) else CSP
+        no_store = path.startswith("/api/") and not path.startswith(PUBLIC_API)
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("content-security-policy", csp)
+                headers.setdefault("x-content-type-options", "nosniff")
+                headers.setdefault("x-frame-options", "DENY")
+                headers.setdefault("referrer-policy", "no-referrer")
+                if no_store:
+                    headers["cache-control"] = "no-store"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
