@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import BACKENDS, Factory, create
+from .conftest import BACKENDS, Factory, auth, create, state_of, two_humans
 
 pytestmark = pytest.mark.parametrize("db_url", BACKENDS, indirect=True)
 
@@ -46,3 +46,24 @@ def test_good_names_are_kept_and_trimmed(make_client: Factory) -> None:
     assert r.status_code == 200, r.text
     names = [s["name"] for s in client.get(f"/api/games/{g['id']}").json()["seats"]]
     assert names == ["Åsa 李 (ann) ☕", "Zoë-Émile"]
+
+
+def test_a_client_action_id_with_a_nul_is_refused_not_a_500(make_client: Factory) -> None:
+    """A client action id is stored with its event: on PostgreSQL a NUL in it was a 500 (DataError)."""
+    client = make_client()
+    gid, tokens = two_humans(client, "silos")
+    s = state_of(client, gid, tokens[0])
+    token = tokens[0] if s["legal"] else tokens[1]
+    s = state_of(client, gid, token)
+    for path, body in ((f"/api/games/{gid}/actions", {"action": s["legal"][0], "seq": s["seq"]}),
+                       (f"/api/games/{gid}/undo", {"count": 1, "seq": s["seq"]})):
+        r = client.post(path, headers=auth(token), json={**body, "client_action_id": "a\x00b"})
+        assert r.status_code == 422 and "client action id may not" in r.text, r.text
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={token}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "act", "action": s["legal"][0], "seq": s["seq"], "client_action_id": "a\x00b"})
+        answer = ws.receive_json()
+        while answer["type"] != "refused":
+            answer = ws.receive_json()
+        assert answer["status"] == 422, answer
+    assert state_of(client, gid, token)["seq"] == s["seq"]  # nothing was stored

@@ -32,6 +32,17 @@ def _name(text: str) -> str:
     return plain_text(text, "a name")
 
 
+def _action_id(text: str) -> str:
+    for ch in text:
+        if unicodedata.category(ch) in UNSHOWN:
+            raise ValueError(f"a client action id may not hold control, format, separator or unassigned characters: "
+                             f"U+{ord(ch):04X} is a {UNSHOWN[unicodedata.category(ch)]} character")
+    return text
+
+
+ClientActionId = Annotated[str, Field(min_length=1, max_length=64), AfterValidator(_action_id)]
+"""A client's id for an action (stored with its event, so no NUL, which PostgreSQL refuses with an error)."""
+
 PlayerName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_name)]
 """A player's display name: 1-40 characters, checked like a chat line (`plain_text`), stored without surrounding
 spaces."""
@@ -85,7 +96,7 @@ class ActionIn(Strict):
 
     action: str = Field(min_length=1, max_length=200)
     seq: int = Field(ge=0, le=10_000_000)
-    client_action_id: str | None = Field(default=None, min_length=1, max_length=64)
+    client_action_id: ClientActionId | None = None
 
 
 class UndoIn(Strict):
@@ -93,7 +104,7 @@ class UndoIn(Strict):
 
     count: int = Field(default=1, ge=1, le=1000)
     seq: int = Field(ge=0, le=10_000_000)
-    client_action_id: str | None = Field(default=None, min_length=1, max_length=64)
+    client_action_id: ClientActionId | None = None
 
 
 class ChatIn(Strict):
@@ -108,7 +119,7 @@ class SocketActIn(Strict):
     type: Literal["act"]
     action: str = Field(min_length=1, max_length=200)
     seq: int = Field(ge=0, le=10_000_000)
-    client_action_id: str = Field(min_length=1, max_length=64)
+    client_action_id: ClientActionId
 
 
 class SocketUndoIn(Strict):
@@ -117,4 +128,4 @@ class SocketUndoIn(Strict):
     type: Literal["undo"]
     count: int = Field(default=1, ge=1, le=1000)
     seq: int = Field(ge=0, le=10_000_000)
-    client_action_id: str = Field(min_length=1, max_length=64)
+    client_action_id: ClientActionId
