@@ -1,0 +1,118 @@
+"""scripts/setup installs what its use needs (play: tabletop, server: tabletop[server], dev: tabletop[dev]) and records
+it in its stamp, so that a use needing more installs the rest and one needing less installs nothing (issue 20,
+point 14). Run here in a copy of the scripts whose .venv/bin/python only logs what it is asked to do."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FAKE_PYTHON = """#!/usr/bin/env bash
+echo "python $*" >> "$(dirname "$0")/../../calls.log"
+if [ -f "$(dirname "$0")/../../pip-fails" ]; then echo "ERROR: no matching distribution" >&2; exit 1; fi
+"""
+FAKE_BUILD_WEB = """#!/usr/bin/env bash
+echo "build-web" >> "$(dirname "$0")/../calls.log"
+"""
+FAKE_TABLETOP = """#!/usr/bin/env bash
+echo "tabletop $*"
+"""
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    for name in ("pyproject.toml", "setup.py", "src/tabletop/rl/_fastenc.c", "scripts/setup", "scripts/play"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, tmp_path / name)
+    for name, text in ((".venv/bin/python", FAKE_PYTHON), (".venv/bin/tabletop", FAKE_TABLETOP),
+                       ("scripts/build-web", FAKE_BUILD_WEB)):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+        (tmp_path / name).chmod(0o755)
+    return tmp_path
+
+
+def run(repo: Path, *argv: str) -> tuple[subprocess.CompletedProcess[str], list[str]]:
+    """Run a script of the copy; its output and the calls it made (the log is emptied)."""
+    env = {**os.environ, "PYTHON": sys.executable}
+    out = subprocess.run([str(repo / "scripts" / argv[0]), *argv[1:]], capture_output=True, text=True, env=env,
+                         timeout=60)
+    log = repo / "calls.log"
+    calls = log.read_text().splitlines() if log.exists() else []
+    log.unlink(missing_ok=True)
+    return out, calls
+
+
+def pip_installs(calls: list[str]) -> list[str]:
+    return [c.split()[-1] for c in calls if c.startswith("python -m pip install")]
+
+
+def test_each_use_installs_what_it_needs_once(repo: Path) -> None:
+    out, calls = run(repo, "setup", "server")
+    assert out.returncode == 0, out.stderr
+    assert pip_installs(calls) == [".[server]"] and "build-web" in calls
+    assert "installing tabletop[server] into .venv" in out.stdout and "installed tabletop[server] in" in out.stdout
+    assert (repo / ".venv/.installed").read_text().split()[1] == "server"
+
+    for use in ("play", "server"):  # covered: nothing installed, nothing said
+        out, calls = run(repo, "setup", use)
+        assert out.returncode == 0 and out.stdout == "" and pip_installs(calls) == [], (use, out.stdout, calls)
+    assert "build-web" not in run(repo, "setup", "play")[1]  # terminal play needs no browser client
+
+    out, calls = run(repo, "setup", "dev")  # the tests after serving: the rest
+    assert pip_installs(calls) == [".[dev]"] and "installing tabletop[dev]" in out.stdout
+    for use in ("play", "server", "dev"):
+        assert pip_installs(run(repo, "setup", use)[1]) == [], use
+    assert pip_installs(run(repo, "setup")[1]) == []  # no use named: dev
+
+
+def test_a_change_of_the_install_files_installs_again(repo: Path) -> None:
+    run(repo, "setup", "dev")
+    with (repo / "pyproject.toml").open("a") as f:
+        f.write("\n# changed\n")
+    out, calls = run(repo, "setup", "play")
+    assert pip_installs(calls) == ["."] and "installing tabletop into .venv" in out.stdout
+    assert pip_installs(run(repo, "setup", "server")[1]) == [".[server]"]  # the stamp says play now
+
+
+def test_a_stamp_of_the_old_setup_counts_as_dev(repo: Path) -> None:
+    run(repo, "setup", "dev")
+    stamp = repo / ".venv/.installed"
+    stamp.write_text(stamp.read_text().split()[0] + "\n")  # the hash alone, as scripts/setup wrote before
+    assert pip_installs(run(repo, "setup", "dev")[1]) == []
+
+
+def test_a_failed_install_says_so_and_leaves_no_stamp(repo: Path) -> None:
+    (repo / "pip-fails").touch()
+    out, _ = run(repo, "setup", "server")
+    assert out.returncode != 0
+    assert "installing tabletop[server] failed" in out.stderr and "no matching distribution" in out.stderr
+    assert not (repo / ".venv/.installed").exists()
+
+
+def test_play_after_setup_says_nothing_of_a_first_run(repo: Path) -> None:
+    for first in ("server", "dev"):
+        run(repo, "setup", first)
+        out, calls = run(repo, "play", "games")
+        assert out.returncode == 0, out.stderr
+        assert out.stdout == "tabletop games\n" and out.stderr == "" and pip_installs(calls) == [], (first, out)
+
+
+def test_a_first_play_sets_up_saying_so(repo: Path) -> None:
+    out, calls = run(repo, "play", "games")
+    assert pip_installs(calls) == ["."]
+    assert out.stdout.splitlines()[0] == "installing tabletop into .venv (pip's output: .venv/install.log) ..."
+
+
+def test_the_dev_extra_holds_every_other_extra() -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    dev = set(extras["dev"])
+    for name, requirements in extras.items():
+        assert set(requirements) <= dev, (name, set(requirements) - dev)
