@@ -29,7 +29,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s = Server(f"sqlite:///{tmp / 'db.sqlite3'}", tmp / "server.log", env=ENV).start()
     yield s
     s.stop()
-    assert "Traceback" not in s.output(), s.output()[-3000:]
+    assert "Traceback" not in s.output() and "internal error" not in s.output(), s.output()[-3000:]
 
 
 def raw(port: int, source: str = CLIENT) -> socket.socket:
@@ -99,3 +99,19 @@ def test_an_oversized_head_gets_431(server: Server) -> None:
     s.sendall(b"GET /api/meta/games HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 5000)
     answer = read_all(s)
     assert answer.startswith(b"HTTP/1.1 431 ") and b"limited to 4096 bytes" in answer, answer[:300]
+
+
+def test_a_body_that_does_not_come_gets_408_and_a_timely_one_is_served(server: Server) -> None:
+    s = raw(server.port)
+    s.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+    start = time.monotonic()
+    answer = read_all(s)
+    assert answer.startswith(b"HTTP/1.1 408 ") and b"request body must arrive" in answer, answer[:300]
+    assert 1.0 < time.monotonic() - start < 4
+    s = raw(server.port)
+    body = b'{"game": "silos", "players": 2}'
+    s.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n"
+              b"Content-Length: %d\r\n\r\n" % len(body) + body[:5])
+    time.sleep(0.5)
+    s.sendall(body[5:])
+    assert read_all(s).startswith(b"HTTP/1.1 201 ")

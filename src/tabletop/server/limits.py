@@ -115,7 +115,8 @@ class ConnectionGuard:
     """The limits on connections of one server, and its count of open connections per client address.
 
     - `head_timeout`: seconds a connection has to complete a request head (request line and headers), counted from
-      its opening and, on a kept-alive connection, from the end of the previous answer; then 408 and closed.
+      its opening and, on a kept-alive connection, from the end of the previous answer; then 408 and closed. A
+      request body has as long again from the end of its head.
     - `idle_timeout`: seconds a new connection may send nothing at all before it is closed (between requests,
       uvicorn's keep-alive timeout does the same).
     - `max_head_bytes`: a longer request head gets 431 and is closed.
@@ -174,6 +175,8 @@ class _Guarded(_UvicornHttp):
     _address: str | None = None
     _head_timer: asyncio.TimerHandle | None = None
     _idle_timer: asyncio.TimerHandle | None = None
+    _body_timer: asyncio.TimerHandle | None = None
+    _body_cycle: Any = None
     _head_bytes = 0
     _handed_over = False
 
@@ -197,6 +200,9 @@ class _Guarded(_UvicornHttp):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        if self._body_timer is not None:
+            self._body_timer.cancel()
+            self._body_timer = None
         if self._address is not None and not self._handed_over:
             self.guard.release(self._address)
             self._address = None
@@ -210,8 +216,15 @@ class _Guarded(_UvicornHttp):
         before = self.cycle
         self._head_bytes += len(data)
         super().data_received(data)
+        if self._body_timer is not None and not self._body_cycle.more_body:
+            self._body_timer.cancel()  # the body came in time
+            self._body_timer = None
         if self._handed_over or self.cycle is not before:
             self._disarm()  # a request head arrived (or the connection became a socket)
+            cycle = self.cycle
+            if cycle is not before and cycle.more_body and self.guard.head_timeout > 0:
+                self._body_cycle = cycle
+                self._body_timer = self.loop.call_later(self.guard.head_timeout, self._body_timed_out, cycle)
         elif waiting and 0 < self.guard.max_head_bytes < self._head_bytes and not self.transport.is_closing():
             self._refuse(431, "Request Header Fields Too Large",
                          f"request heads are limited to {self.guard.max_head_bytes} bytes")
@@ -263,6 +276,22 @@ class _Guarded(_UvicornHttp):
         else:
             self._disarm()
             self.transport.close()
+
+    def _body_timed_out(self, cycle: Any) -> None:
+        """A request body (at most `max_body_bytes`, checked in the app) still incomplete `head_timeout` after its
+        head: 408, unless the application answered already, and closed; the application sees a disconnect."""
+        self._body_timer = None
+        if self.transport.is_closing() or not cycle.more_body:
+            return
+        self.guard.timed_out += 1
+        started = cycle.response_started
+        cycle.disconnected = True  # the application's answer, if any comes, goes nowhere
+        cycle.message_event.set()
+        if not started:
+            self.transport.write(_answer(408, "Request Timeout",
+                                         f"a request body must arrive within {self.guard.head_timeout:g} s of its "
+                                         f"head"))
+        self.transport.close()
 
     def _refuse(self, status: int, reason: str, detail: str) -> None:
         self._disarm()
