@@ -72,7 +72,9 @@ def make_client(db_url: str) -> Iterator[Factory]:
     started: list[TestClient] = []
 
     def make(ai_workers: int = 0, **settings: Any) -> TestClient:
-        settings = {"rate_per_address": 0, "rate_per_token": 0, **settings}  # limits off unless a test sets them
+        # limits off unless a test sets them (every request of a TestClient comes from one address)
+        settings = {"rate_per_address": 0, "rate_per_token": 0, "games_per_hour": 0, "open_games": 0,
+                    "ai_seats_per_address": 0, "ai_only_games": 0, **settings}
         app = create_app(Settings(db=settings.pop("db", db_url), ai_workers=ai_workers, **settings))
         client = TestClient(app)
         client.__enter__()

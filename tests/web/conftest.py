@@ -48,7 +48,8 @@ class Served:
     def start(self) -> None:
         """Start `tabletop serve` on this port and database (again after a kill: a restart); wait until it answers."""
         tmp = self.tmp
-        env = {**os.environ, "TABLETOP_RATE_PER_ADDRESS": "0", "TABLETOP_RATE_PER_TOKEN": "0"}
+        env = {**os.environ, "TABLETOP_RATE_PER_ADDRESS": "0", "TABLETOP_RATE_PER_TOKEN": "0",
+               "TABLETOP_GAMES_PER_HOUR": "0", "TABLETOP_OPEN_GAMES": "0"}  # one session, one address
         cmd = [sys.executable, "-c", "import sys; from tabletop.cli.main import main; sys.exit(main(sys.argv[1:]))",
                "serve", "--port", str(self.port), "--db", f"sqlite:///{tmp / 'web.sqlite3'}", "--ai-workers", "1"]
         with open(self.log, "ab") as out:

@@ -13,9 +13,15 @@ from a client.
 
 from __future__ import annotations
 
+import contextlib
+import heapq
+import itertools
 import logging
 import re
-from dataclasses import dataclass
+import threading
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor, Future, wait
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -138,3 +144,170 @@ def hint_actions(record: dict[str, Any], seat: int, seed: int, seconds: float) -
     handle = SeatHandle(replay(record), seat)
     return [{"action": c.action.text, "value": round(c.value, 4), "visits": c.visits, "reason": c.reason}
             for c in hints_for(handle, seconds=seconds, seed=seed)]
+
+
+LIGHT_LABELS = frozenset({"easy", "medium"})
+"""Strengths cheap enough to decide in a thread of the server (random, the heuristic: 0.2-3 ms a move, the replay of
+the record included; 18 ms at worst), on the light lane, never queued behind the searches of the worker processes."""
+
+
+@dataclass(order=True)
+class _Job:
+    """A job waiting in a lane: lower `priority` first, then first come first served (`order`)."""
+
+    priority: int
+    order: int
+    fn: Callable[..., Any] = field(compare=False)
+    args: tuple[Any, ...] = field(compare=False)
+    future: Future[Any] = field(compare=False)
+    tries: int = field(default=0, compare=False)
+    started: bool = field(default=False, compare=False)
+
+
+class Lane:
+    """A priority queue of jobs in front of an executor (a pool of worker processes, or of threads).
+
+    At most `slots` jobs are handed to the executor at a time (its number of workers), so the executor's own
+    first-in-first-out queue never holds a backlog: whatever waits, waits here, in priority order (0 first: the
+    games with a person at the table; an AI-only game's jobs yield). `submit` never blocks.
+
+    A pool whose worker process died (killed, out of memory) is broken for good (`BrokenProcessPool` from its
+    futures and from `submit`): the lane replaces it with a new one from `factory`, once per breakage, says so in one
+    log line (no traceback), and runs again every job the dead pool held (each at most `retries` times; then its
+    future gets the error). `close` cancels what waits and gives running jobs `grace` seconds before it terminates
+    the worker processes."""
+
+    def __init__(self, name: str, factory: Callable[[], Executor], slots: int, retries: int = 2) -> None:
+        self.name, self._factory, self.slots, self.retries = name, factory, max(1, slots), retries
+        self._executor = factory()
+        self._heap: list[_Job] = []
+        self._running: dict[Future[Any], tuple[_Job, Executor]] = {}
+        self._cv = threading.Condition()
+        self._order = itertools.count()
+        self._broken: Executor | None = None
+        self._closed = False
+        self.replaced = 0
+        """How many broken pools were replaced."""
+        self._thread = threading.Thread(target=self._run, name=f"tabletop-lane-{name.replace(' ', '-')}",
+                                        daemon=True)
+        self._thread.start()
+
+    def submit(self, fn: Callable[..., Any], *args: Any, priority: int = 0) -> Future[Any]:
+        """Queue `fn(*args)`; its future (RuntimeError once the lane is closed)."""
+        fut: Future[Any] = Future()
+        with self._cv:
+            if self._closed:
+                raise RuntimeError(f"the {self.name} lane is closed")
+            heapq.heappush(self._heap, _Job(priority, next(self._order), fn, args, fut))
+            self._cv.notify_all()
+        return fut
+
+    def waiting(self) -> int:
+        """Jobs queued or running."""
+        with self._cv:
+            return len(self._heap) + len(self._running)
+
+    def processes(self) -> list[int]:
+        """The pids of the current pool's worker processes (none for a pool of threads)."""
+        procs = getattr(self._executor, "_processes", None) or {}
+        return [p.pid for p in list(procs.values()) if p.pid is not None]
+
+    def _run(self) -> None:
+        while True:
+            with self._cv:
+                while not self._closed and self._broken is None and (
+                        not self._heap or len(self._running) >= self.slots):
+                    self._cv.wait()
+                if self._closed:
+                    return
+                broken = self._broken
+                if broken is None:
+                    job = heapq.heappop(self._heap)
+                    executor = self._executor
+            if broken is not None:
+                self._replace(broken)
+                continue
+            if not job.started:
+                if not job.future.set_running_or_notify_cancel():
+                    continue  # cancelled while it waited
+                job.started = True
+            try:
+                inner = executor.submit(job.fn, *job.args)
+            except BrokenExecutor:  # a worker died while the pool was idle
+                with self._cv:
+                    heapq.heappush(self._heap, job)
+                    self._mark_broken(executor)
+                continue
+            except RuntimeError as e:  # shut down under us: the lane is closing
+                job.future.set_exception(e)
+                continue
+            with self._cv:
+                self._running[inner] = (job, executor)
+            inner.add_done_callback(self._finished)
+
+    def _mark_broken(self, executor: Executor) -> None:
+        """Caller holds the condition."""
+        if executor is self._executor and self._broken is None and not self._closed:
+            self._broken = executor
+            self._cv.notify_all()
+
+    def _replace(self, old: Executor) -> None:
+        """A new pool for the broken `old` one, said once in the log (no traceback)."""
+        new = self._factory()
+        with self._cv:
+            swap = old is self._executor and not self._closed
+            if swap:
+                self._executor = new
+                self.replaced += 1
+                jobs = len(self._heap) + len(self._running)
+            self._broken = None
+        with contextlib.suppress(Exception):
+            (old if swap else new).shutdown(wait=False, cancel_futures=True)
+        if swap:
+            log.error("the %s workers' pool broke (a worker process died: killed, or out of memory); a new pool "
+                      "took over and the %d job(s) it held or that were waiting are run again", self.name, jobs)
+
+    def _finished(self, inner: Future[Any]) -> None:
+        with self._cv:
+            job, executor = self._running.pop(inner)
+            exc = None if inner.cancelled() else inner.exception()
+            again = isinstance(exc, BrokenExecutor) and not self._closed and job.tries < self.retries
+            if isinstance(exc, BrokenExecutor):
+                self._mark_broken(executor)
+            if again:
+                job.tries += 1
+                heapq.heappush(self._heap, job)
+            self._cv.notify_all()
+        if again:
+            return
+        if inner.cancelled():
+            job.future.set_exception(RuntimeError(f"the {self.name} lane is closed"))
+        elif exc is not None:
+            job.future.set_exception(exc)
+        else:
+            job.future.set_result(inner.result())
+
+    def close(self, grace: float = 1.5) -> None:
+        """Cancel the jobs that wait, give the running ones `grace` seconds, then terminate the worker processes."""
+        with self._cv:
+            self._closed = True
+            queued, self._heap = self._heap, []
+            running = list(self._running)
+            executor = self._executor
+            self._cv.notify_all()
+        for job in queued:
+            if not job.future.cancel():
+                job.future.set_exception(RuntimeError(f"the {self.name} lane is closed"))
+        procs = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        _, late = wait(running, timeout=grace)
+        if late:
+            for p in procs:
+                with contextlib.suppress(Exception):
+                    p.terminate()
+            for p in procs:
+                with contextlib.suppress(Exception):
+                    p.join(1)
+                    if p.is_alive():
+                        p.kill()
+        self._thread.join(1)

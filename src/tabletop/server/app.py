@@ -14,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from tabletop.server.ai import Lane
 from tabletop.server.api.main import api_router
 from tabletop.server.clocks import Clocks
 from tabletop.server.limits import Buckets, RateLimit
@@ -21,7 +22,7 @@ from tabletop.server.pubsub import Broker, InProcessBroker, PgBroker
 from tabletop.server.service import STATUS, GameService, ServiceError
 from tabletop.server.settings import Settings
 from tabletop.server.storage import Storage
-from tabletop.server.table import RateLimited, Table
+from tabletop.server.table import Table
 from tabletop.server.web import SecurityHeaders, mount_web
 
 log = logging.getLogger("tabletop.server")
@@ -89,10 +90,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         storage.migrate()
         broker: Broker = PgBroker(storage.url) if storage.engine.dialect.name == "postgresql" else InProcessBroker()
         service = GameService(storage, broker, _pool_factory(settings.ai_workers), settings.public_url,
-                              settings.cache_games, settings.policy_dir or None)
+                              settings.cache_games, settings.policy_dir or None, settings.ai_workers,
+                              settings.creation_limits())
         app.state.service = service
         hint_pool = _pool_factory(settings.hint_workers)
-        app.state.table = Table(service, settings, hint_pool() if hint_pool is not None else None)
+        hints = Lane("hint", hint_pool, settings.hint_workers, retries=1) if hint_pool is not None else None
+        app.state.table = Table(service, settings, hints)
         app.state.clocks = Clocks(service, app.state.table, settings.clock_tick)
         # actions sent over a socket are applied here (the commit waits on the database, never in the event loop)
         app.state.act_pool = ThreadPoolExecutor(max_workers=settings.act_threads, thread_name_prefix="act")
@@ -128,7 +131,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 def _handlers(app: FastAPI) -> None:
     async def service_error(_: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, ServiceError)
-        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else None
+        retry = getattr(exc, "retry_after", None)
+        headers = {"Retry-After": str(retry)} if retry is not None else None
         return JSONResponse({"detail": exc.message, **exc.extra}, status_code=STATUS[exc.kind], headers=headers)
 
     async def invalid_request(_: Request, exc: Exception) -> JSONResponse:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -32,6 +32,9 @@ class GameRow(Base):
     creator_hash: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(10), index=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    creator_address: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """A truncated SHA-256 of the address the game was created from (creation limits, the lobby); never shown."""
+    __table_args__ = (Index("ix_games_creator_address_created", "creator_address", "created"),)
 
 
 class SeatRow(Base):

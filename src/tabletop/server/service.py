@@ -15,22 +15,23 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import ipaddress
 import logging
+import math
 import secrets
 import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any, ClassVar
 
 from tabletop.core import IllegalAction, InvalidOptions, State, UnknownGame, game_info, games, new_game
 from tabletop.server import views
-from tabletop.server.ai import AI_LABELS, PolicyOffer, check_label, choose_action, find_policies
+from tabletop.server.ai import AI_LABELS, LIGHT_LABELS, Lane, PolicyOffer, check_label, choose_action, find_policies
 from tabletop.server.pubsub import Broker, PgBroker
 from tabletop.server.storage import Event, EventConflict, GameHeader, SeatInfo, Storage, now
 
@@ -85,6 +86,62 @@ class Conflict(ServiceError):
 
 class Invalid(ServiceError):
     kind = "invalid"
+
+
+class Limited(ServiceError):
+    """Over a limit of one client (an address): 429 with `Retry-After`, in whole seconds."""
+
+    kind = "rate_limited"
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = max(1, math.ceil(retry_after))
+
+
+class Full(Limited):
+    """Over a limit of the whole server: 503 with `Retry-After`."""
+
+    kind = "busy"
+
+
+@dataclass(frozen=True)
+class CreationLimits:
+    """Limits on creating games (0 turns one off). A creator is known by the address it creates from: a creator
+    token is new with every game, so it cannot key a limit (accounts: issue 23). Defaults: docs/server.md."""
+
+    games_per_hour: int = 30
+    """Games an address may create in an hour (a sliding window)."""
+    open_games: int = 10
+    """Games created from an address that may wait for players at once."""
+    waiting_games: int = 2000
+    """Games that may wait for players at once, in total."""
+    waiting_expiry: float = 48 * 3600.0
+    """Seconds after its creation a game still waiting for players expires (status `expired`)."""
+    ai_seats_per_address: int = 16
+    """AI seats in the unfinished games created from an address."""
+    ai_seats: int = 1000
+    """AI seats in unfinished games, in total."""
+    ai_only_games: int = 16
+    """Games in play with no person's seat (every seat an AI), in total."""
+    lobby_per_creator: int = 3
+    """Waiting games the public lobby lists per creator name and per address."""
+
+
+def address_key(host: str | None) -> str:
+    """The stored form of a client address: a truncated SHA-256 of it (an IPv6 address by its /64 network, what
+    one household or host is given), never shown to anyone."""
+    key = host or "unknown"
+    with contextlib.suppress(ValueError):
+        ip = ipaddress.ip_address(key)
+        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
+            key = str(ipaddress.ip_network(f"{ip}/64", strict=False))
+        elif isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+            key = str(ip.ipv4_mapped)
+    return hashlib.sha256(f"tabletop address {key}".encode()).hexdigest()[:32]
+
+
+def _when(t: datetime) -> str:
+    return t.strftime("%Y-%m-%d %H:%M UTC")
 
 
 def token_hash(token: str) -> str:
@@ -188,13 +245,21 @@ class GameService:
     """Everything a client may ask of the server, in plain Python."""
 
     def __init__(self, storage: Storage, broker: Broker, pool_factory: Callable[[], Executor] | None,
-                 public_url: str, cache_games: int = 2000, policy_dir: str | None = None) -> None:
+                 public_url: str, cache_games: int = 2000, policy_dir: str | None = None, ai_slots: int = 1,
+                 limits: CreationLimits | None = None) -> None:
         self.storage = storage
         self.policies: dict[str, PolicyOffer] = find_policies(policy_dir)
         """Trained policies offered as AI seats, by label (`policy_dir`; None: the shipped ones)."""
         self.broker = broker
-        self._pool_factory = pool_factory
-        self.pool = pool_factory() if pool_factory is not None else None
+        self.search: Lane | None = None
+        """The searching strengths (hard, trained policies) in worker processes: `ai_slots` jobs at a time."""
+        self.light: Lane | None = None
+        """The cheap strengths (`LIGHT_LABELS`) in a thread of this process, never behind a search."""
+        if pool_factory is not None:
+            self.search = Lane("AI", pool_factory, ai_slots)
+            self.light = Lane("light AI", partial(ThreadPoolExecutor, 1, "tabletop-ai-light"), 1)
+        self.limits = limits or CreationLimits()
+        self._create_lock = threading.Lock()
         self.public_url = public_url.rstrip("/")
         self._lock = threading.Lock()
         self._live: OrderedDict[str, Live] = OrderedDict()  # least recently used first
@@ -234,8 +299,9 @@ class GameService:
 
     # ---- creating and seating --------------------------------------------------------------------------
     def create(self, game: str, players: int | None, options: dict[str, Any], visibility: str,
-               seats: list[SeatRequest] | None, creator_name: str) -> Created:
-        """A new game; options are validated by the engine (Invalid says what is allowed)."""
+               seats: list[SeatRequest] | None, creator_name: str, address: str | None = None) -> Created:
+        """A new game, created from client `address`; options are validated by the engine (Invalid says what is
+        allowed); the creation limits (`CreationLimits`) answer Limited (429) or Full (503), saying when to retry."""
         try:
             info = game_info(game)
         except UnknownGame as e:
@@ -270,13 +336,47 @@ class GameService:
             else:
                 infos.append(SeatInfo(i, "human", "open", None, None, None, name))
         status = "playing" if all(s.kind == "ai" or s.token_hash for s in infos) else "waiting"
-        header = GameHeader(game_id, game, info.version, players, dict(options), seed, visibility, creator_name,
-                            token_hash(creator_token), status, now())
-        self.storage.create_game(header, infos)
+        key = address_key(address)
+        with self._create_lock:  # one process checks and stores one creation at a time (several: a small overshoot)
+            self._check_limits(key, status, infos)
+            header = GameHeader(game_id, game, info.version, players, dict(options), seed, visibility, creator_name,
+                                token_hash(creator_token), status, now(), key)
+            self.storage.create_game(header, infos)
         live = self._get(game_id)
         with live.lock:
             self._schedule_ai(live)
         return Created(game_id, creator_token, own_seat, own_token, invites)
+
+    def _check_limits(self, key: str, status: str, infos: list[SeatInfo]) -> None:
+        """Limited (429) or Full (503) if creating this game would pass a creation limit."""
+        lim, at = self.limits, now()
+        hour = timedelta(hours=1)
+        counts = self.storage.creation_counts(key, at - hour)
+        ai = sum(s.kind == "ai" for s in infos)
+        expiry = timedelta(seconds=lim.waiting_expiry)
+        if lim.games_per_hour and counts.recent >= lim.games_per_hour:
+            first = counts.oldest_recent or at
+            raise Limited(f"this address has created {counts.recent} games in the last hour, the most it may "
+                          f"(TABLETOP_GAMES_PER_HOUR); the next one at {_when(first + hour)}",
+                          (first + hour - at).total_seconds())
+        if status == "waiting" and lim.open_games and counts.open >= lim.open_games:
+            first = counts.oldest_open or at
+            raise Limited(f"this address has {counts.open} games waiting for players, the most it may "
+                          f"(TABLETOP_OPEN_GAMES); fill or finish one, or wait until the oldest expires at "
+                          f"{_when(first + expiry)}", (first + expiry - at).total_seconds())
+        if status == "waiting" and lim.waiting_games and counts.waiting >= lim.waiting_games:
+            raise Full(f"the server holds {counts.waiting} games waiting for players, the most it takes "
+                       "(TABLETOP_WAITING_GAMES); try again in a few minutes", 300)
+        if ai and lim.ai_seats_per_address and counts.ai_seats_mine + ai > lim.ai_seats_per_address:
+            raise Limited(f"this address has {counts.ai_seats_mine} AI seats in games waiting or in play and may "
+                          f"have {lim.ai_seats_per_address} (TABLETOP_AI_SEATS_PER_ADDRESS); this game adds {ai}; "
+                          "try again once one of them has ended", 60)
+        if ai and lim.ai_seats and counts.ai_seats + ai > lim.ai_seats:
+            raise Full(f"the server has {counts.ai_seats} AI seats in games waiting or in play, the most it takes "
+                       f"is {lim.ai_seats} (TABLETOP_AI_SEATS); try again in a few minutes", 120)
+        if ai == len(infos) and lim.ai_only_games and counts.ai_only >= lim.ai_only_games:
+            raise Full(f"{counts.ai_only} games of AI seats only are in play, the most this server runs at once "
+                       f"(TABLETOP_AI_ONLY_GAMES); try again once one has ended, or seat a person", 60)
 
     def _check_seats(self, seats: list[SeatRequest], players: int, game: str) -> None:
         if len(seats) != players:
@@ -298,6 +398,7 @@ class GameService:
         live = self._get(game_id)
         h = token_hash(code)
         with live.lock:
+            self._check_not_expired(live)
             for refresh in (False, True):
                 if refresh:
                     self._refresh(live)
@@ -310,6 +411,7 @@ class GameService:
         """Take an open seat (the first one if `seat` is None): a fresh seat token."""
         live = self._get(game_id)
         with live.lock:
+            self._check_not_expired(live)
             free = [s for s in live.seats if s.mode == "open" and s.token_hash is None]
             if seat is not None:
                 free = [s for s in free if s.seat == seat]
@@ -355,8 +457,63 @@ class GameService:
             return {**self._public(live.header, live.seats), "seq": live.seq}
 
     def lobby(self, limit: int = 100) -> list[dict[str, Any]]:
-        """Public games waiting for players or being played, newest first."""
-        return [self._public(h, s) for h, s in self.storage.list_games(("waiting", "playing"), limit)]
+        """Public games waiting for players or being played, newest first: at most `lobby_per_creator` waiting
+        games per creator name and per address (so no one fills it), none past its expiry."""
+        per = self.limits.lobby_per_creator
+        cutoff = self._expiry_cutoff()
+        names: dict[str, int] = {}
+        addresses: dict[str, int] = {}
+
+        def keep(h: GameHeader) -> bool:
+            if h.status != "waiting":
+                return True
+            if cutoff is not None and h.created < cutoff:
+                return False
+            if not per:
+                return True
+            name, address = h.creator_name.strip().casefold(), h.creator_address or h.id
+            if names.get(name, 0) >= per or addresses.get(address, 0) >= per:
+                return False
+            names[name] = names.get(name, 0) + 1
+            addresses[address] = addresses.get(address, 0) + 1
+            return True
+
+        return [self._public(h, s) for h, s in self.storage.list_games(("waiting", "playing"), limit, keep)]
+
+    def _expiry_cutoff(self) -> datetime | None:
+        """Games waiting since before this have expired (None: they never do)."""
+        expiry = self.limits.waiting_expiry
+        return now() - timedelta(seconds=expiry) if expiry > 0 else None
+
+    def expire_waiting(self) -> int:
+        """Games waiting for players past their expiry become `expired` (in the cache too; their sockets are told):
+        how many."""
+        cutoff = self._expiry_cutoff()
+        if cutoff is None:
+            return 0
+        ids = self.storage.expire_waiting(cutoff)
+        for game_id in ids:
+            with self._lock:
+                live = self._live.get(game_id)
+            if live is not None:
+                with live.lock:
+                    if live.header.status == "waiting":
+                        live.header = replace(live.header, status="expired")
+                    seq = live.seq
+            else:
+                seq = 0
+            self.broker.publish(game_id, seq)
+        if ids:
+            log.info("%d game(s) waiting for players since before %s expired", len(ids), _when(cutoff))
+        return len(ids)
+
+    def _check_not_expired(self, live: Live) -> None:
+        """Conflict if the game expired (or is past its expiry, not yet swept). Caller holds the lock."""
+        cutoff = self._expiry_cutoff()
+        if live.header.status == "expired" or (
+                live.header.status == "waiting" and cutoff is not None and live.header.created < cutoff):
+            raise Conflict(f"this game expired: nobody took its open seats within "
+                           f"{self.limits.waiting_expiry / 3600:g} h of its creation")
 
     @staticmethod
     def _public(h: GameHeader, seats: list[SeatInfo]) -> dict[str, Any]:
@@ -508,6 +665,8 @@ class GameService:
 
     def _check_playing(self, live: Live) -> None:
         status, state = live.header.status, live.state
+        if status == "expired":
+            raise Conflict("this game expired before every seat was taken")
         if status == "waiting":
             open_seats = [s.seat for s in live.seats if s.kind == "human" and s.token_hash is None]
             raise Conflict(f"the game has not started: seat(s) {open_seats} not taken yet")
@@ -634,7 +793,7 @@ class GameService:
     def _schedule_ai(self, live: Live) -> None:
         """If an AI seat is to move, have a worker decide (once per decision). Caller holds the lock."""
         state = live.state
-        if (self._closed or self.pool is None or live.header.status != "playing" or state.to_move is None
+        if (self._closed or self.search is None or live.header.status != "playing" or state.to_move is None
                 or not self.broker.owns_ai()):
             return
         seat = live.seats[state.to_move]
@@ -644,18 +803,22 @@ class GameService:
         if seat.kind != "ai" or live.ai_pending == (seat.seat, decision):
             return
         live.ai_pending = (seat.seat, decision)
-        self._submit(live.header.id, live.seq, seat.seat, seat.ai_label or "easy", state.record())
+        # a game with a person at the table first; an AI-only game yields (`Lane`)
+        priority = 0 if any(s.kind == "human" for s in live.seats) else 1
+        self._submit(live.header.id, live.seq, seat.seat, seat.ai_label or "easy", state.record(), priority)
 
-    def _submit(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any]) -> None:
-        pool = self.pool
-        assert pool is not None
+    def _submit(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any], priority: int
+                ) -> None:
+        lane = self.light if label in LIGHT_LABELS else self.search
+        if lane is None:
+            return
         try:
             offer = self.policies.get(label)
-            fut = pool.submit(choose_action, record, seat, label, secrets.randbits(62),
-                              str(offer.path) if offer is not None else None)
-        except RuntimeError:  # the pool is shutting down (or broke: the callback of the failed move replaces it)
+            fut = lane.submit(choose_action, record, seat, label, secrets.randbits(62),
+                              str(offer.path) if offer is not None else None, priority=priority)
+        except RuntimeError:  # the lane is closed: the server is stopping
             return
-        done: Callable[[Future[str]], None] = partial(self._ai_done, game_id, seq, seat, label, record, pool)
+        done: Callable[[Future[str]], None] = partial(self._ai_done, game_id, seq, seat, label, record, priority)
 
         def hand_over(f: Future[str]) -> None:  # runs in the pool's internal thread: only pass the result on
             with contextlib.suppress(RuntimeError):  # RuntimeError: shutting down
@@ -663,22 +826,17 @@ class GameService:
 
         fut.add_done_callback(hand_over)
 
-    def _ai_done(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any],
-                 fut_pool: Executor, fut: Future[str]) -> None:
+    def _ai_done(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any], priority: int,
+                 fut: Future[str]) -> None:
         if self._closed or fut.cancelled():
             return
         exc = fut.exception()
-        if isinstance(exc, BrokenProcessPool) and self._pool_factory is not None:
-            log.error("the AI worker pool broke (%r); starting a new one", exc)
-            with self._lock:
-                if self.pool is fut_pool:
-                    self.pool = self._pool_factory()
-            self._submit(game_id, seq, seat, label, record)
-            return
-        if exc is not None:
-            log.error("AI (%s) failed in game %s at event %d: %r", label, game_id, seq, exc)
+        if exc is not None:  # a broken pool was replaced and the move retried by the lane: this is past that
+            why = "its worker process died each time it was tried" if isinstance(exc, BrokenExecutor) else repr(exc)
+            log.error("AI (%s) failed in game %s at event %d: %s; the easy level moves instead", label, game_id, seq,
+                      why)
             if label != "easy":
-                self._submit(game_id, seq, seat, "easy", record)
+                self._submit(game_id, seq, seat, "easy", record, priority)
             return
         try:
             live = self._get(game_id)
@@ -732,8 +890,9 @@ class GameService:
         """Stop scheduling AI moves, stop listening, shut the worker pool down."""
         self._closed = True
         self.broker.close()
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+        for lane in (self.search, self.light):
+            if lane is not None:
+                lane.close()  # what waits is cancelled; a search still running after 1.5 s is terminated
         self._committer.shutdown(wait=True, cancel_futures=True)
 
     # ---- the cache ----------------------------------------------------------------------------------------

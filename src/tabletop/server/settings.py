@@ -10,6 +10,8 @@ import platformdirs
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from tabletop.server.service import CreationLimits
+
 log = logging.getLogger("tabletop.server")
 
 
@@ -101,6 +103,29 @@ class Settings(BaseSettings):
     """Messages (chat and notices) a game holds at most."""
     clock_tick: float = 0.5
     """How often (seconds) the AI-owning process looks at the move clocks."""
+
+    # creation limits (0 turns one off; `tabletop.server.service.CreationLimits`, docs/server.md)
+    games_per_hour: int = 30
+    """Games one address may create in an hour."""
+    open_games: int = 10
+    """Games created from one address that may wait for players at once."""
+    waiting_games: int = 2000
+    """Games that may wait for players at once, in total."""
+    waiting_expiry: float = 48 * 3600.0
+    """Seconds after its creation a game still waiting for players expires (status `expired`)."""
+    ai_seats_per_address: int = 16
+    """AI seats in the unfinished games created from one address."""
+    ai_seats: int = 1000
+    """AI seats in unfinished games, in total."""
+    ai_only_games: int = 16
+    """Games of AI seats only in play at once, in total."""
+    lobby_per_creator: int = 3
+    """Waiting games the public lobby lists per creator name and per address."""
+
+    def creation_limits(self) -> CreationLimits:
+        """The creation limits in force."""
+        return CreationLimits(self.games_per_hour, self.open_games, self.waiting_games, self.waiting_expiry,
+                              self.ai_seats_per_address, self.ai_seats, self.ai_only_games, self.lobby_per_creator)
 
     def db_url(self) -> str:
         """The database URL in force."""

@@ -75,6 +75,28 @@ class GameHeader:
     creator_hash: str
     status: str
     created: datetime
+    creator_address: str | None = None
+    """A truncated SHA-256 of the address it was created from (None for games created before it was kept)."""
+
+
+@dataclass(frozen=True)
+class CreationCounts:
+    """What the creation limits look at, for one address (`creator_address`) and in total."""
+
+    recent: int
+    """Games created from the address since the window's start."""
+    oldest_recent: datetime | None
+    open: int
+    """Games created from the address that wait for players."""
+    oldest_open: datetime | None
+    waiting: int
+    """Games waiting for players, in total."""
+    ai_seats_mine: int
+    """AI seats of the games created from the address that are waiting or in play."""
+    ai_seats: int
+    """AI seats of the games waiting or in play, in total."""
+    ai_only: int
+    """Games in play without a person's seat, in total."""
 
 
 @dataclass(frozen=True)
@@ -114,7 +136,7 @@ def _aware(t: datetime) -> datetime:
 
 def _header(r: GameRow) -> GameHeader:
     return GameHeader(r.id, r.game, r.rules_version, r.players, dict(r.options), r.seed, r.visibility,
-                      r.creator_name, r.creator_hash, r.status, _aware(r.created))
+                      r.creator_name, r.creator_hash, r.status, _aware(r.created), r.creator_address)
 
 
 def _seat(r: SeatRow) -> SeatInfo:
@@ -268,7 +290,8 @@ class Storage:
         game = {"id": header.id, "game": header.game, "rules_version": header.rules_version,
                 "players": header.players, "options": header.options, "seed": header.seed,
                 "visibility": header.visibility, "creator_name": header.creator_name,
-                "creator_hash": header.creator_hash, "status": header.status, "created": header.created}
+                "creator_hash": header.creator_hash, "status": header.status, "created": header.created,
+                "creator_address": header.creator_address}
         rows = [{"game_id": header.id, "seat": seat.seat, "kind": seat.kind, "mode": seat.mode,
                  "ai_label": seat.ai_label, "token_hash": seat.token_hash, "invite_hash": seat.invite_hash,
                  "name": seat.name} for seat in seats]
@@ -323,16 +346,55 @@ class Storage:
         cond = [GameRow.id == game_id] + ([GameRow.status == expect] if expect is not None else [])
         self._write(lambda conn: conn.execute(update(GameRow).where(*cond).values(status=status)))
 
-    def list_games(self, statuses: tuple[str, ...], limit: int) -> list[tuple[GameHeader, list[SeatInfo]]]:
-        """Public games in the given statuses, newest first."""
+    def list_games(self, statuses: tuple[str, ...], limit: int, keep: Callable[[GameHeader], bool] | None = None
+                   ) -> list[tuple[GameHeader, list[SeatInfo]]]:
+        """Public games in the given statuses, newest first: the first `limit` that `keep` accepts (all if None)."""
         with self._session() as s:
-            rows = s.scalars(select(GameRow).where(GameRow.visibility == "public", GameRow.status.in_(statuses))
-                             .order_by(GameRow.created.desc()).limit(limit)).all()
+            query = (select(GameRow).where(GameRow.visibility == "public", GameRow.status.in_(statuses))
+                     .order_by(GameRow.created.desc()))
+            if keep is None:
+                query = query.limit(limit)
             out = []
-            for row in rows:
+            for row in s.scalars(query.execution_options(yield_per=200)):
+                header = _header(row)
+                if keep is not None and not keep(header):
+                    continue
                 seats = s.scalars(select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat)).all()
-                out.append((_header(row), [_seat(r) for r in seats]))
+                out.append((header, [_seat(r) for r in seats]))
+                if len(out) >= limit:
+                    break
             return out
+
+    def creation_counts(self, address: str, since: datetime) -> CreationCounts:
+        """The figures the creation limits check for `address` (its stored form), `since` the hour's start."""
+        unfinished = GameRow.status.in_(("waiting", "playing"))
+        mine = GameRow.creator_address == address
+        ai_seats = (select(func.count()).select_from(SeatRow).join(GameRow, GameRow.id == SeatRow.game_id)
+                    .where(SeatRow.kind == "ai", unfinished))
+        human = select(SeatRow.game_id).where(SeatRow.game_id == GameRow.id, SeatRow.kind == "human").exists()
+        with self._session() as s:
+            recent, oldest_recent = s.execute(select(func.count(), func.min(GameRow.created))
+                                              .where(mine, GameRow.created >= since)).one()
+            open_, oldest_open = s.execute(select(func.count(), func.min(GameRow.created))
+                                           .where(mine, GameRow.status == "waiting")).one()
+            waiting = s.scalar(select(func.count()).select_from(GameRow).where(GameRow.status == "waiting"))
+            seats_mine = s.scalar(ai_seats.where(mine))
+            seats_all = s.scalar(ai_seats)
+            ai_only = s.scalar(select(func.count()).select_from(GameRow)
+                               .where(GameRow.status == "playing", ~human))
+        return CreationCounts(int(recent or 0), None if oldest_recent is None else _aware(oldest_recent),
+                              int(open_ or 0), None if oldest_open is None else _aware(oldest_open),
+                              int(waiting or 0), int(seats_mine or 0), int(seats_all or 0), int(ai_only or 0))
+
+    def expire_waiting(self, before: datetime) -> list[str]:
+        """Games still waiting for players that were created before `before` become `expired`: their ids."""
+        with self._session() as s:
+            ids = list(s.scalars(select(GameRow.id).where(GameRow.status == "waiting", GameRow.created < before)))
+        if not ids:
+            return []
+        self._write(lambda conn: conn.execute(update(GameRow).where(GameRow.id.in_(ids), GameRow.status == "waiting")
+                                              .values(status="expired")))
+        return ids
 
     def game_ids(self, status: str) -> list[str]:
         """Ids of every game in `status`."""

@@ -7,7 +7,7 @@ service's per-seat gates (`seat_of`, `current`, `views.seat_legal`) and keeps it
   worker process rebuilds the state from the record and runs its search (guided ISMCTS or ISMCTS) through a
   `SeatHandle` of that seat (`tabletop.server.ai.hint_actions`) for `hint_seconds`. Never in the event loop, never
   another seat's view. Limited per seat (`hint_rate`, `hint_burst`) and by the number of hints
-  waiting for a worker.
+  waiting for a worker. The workers sit behind a `Lane`: a dead worker's pool is replaced and its hints retried.
 - **Chat** (SILOS, SiliconVania): a seated player writes, everyone (spectators included) reads. Silencio's rules
   forbid talking at the table, so it has none. Lines are stored with a per-game index (a reconnecting client
   fetches from its last index), limited in length, per seat in rate, and per game in number.
@@ -23,11 +23,11 @@ from __future__ import annotations
 import math
 import secrets
 import threading
-from concurrent.futures import Executor, Future
+from concurrent.futures import Future
 from typing import Any, ClassVar
 
 from tabletop.server import views
-from tabletop.server.ai import hint_actions
+from tabletop.server.ai import Lane, hint_actions
 from tabletop.server.limits import Buckets
 from tabletop.server.schemas import plain_text
 from tabletop.server.service import Conflict, Forbidden, GameService, Invalid, ServiceError, Unauthorized
@@ -65,7 +65,7 @@ def chat_topic(game_id: str) -> str:
 class Table:
     """Hints, chat and notices over a `GameService`."""
 
-    def __init__(self, service: GameService, settings: Settings, hint_pool: Executor | None) -> None:
+    def __init__(self, service: GameService, settings: Settings, hint_pool: Lane | None) -> None:
         self.service = service
         self.storage = service.storage
         self.settings = settings
@@ -77,9 +77,9 @@ class Table:
         self.max_hints_waiting = max(1, settings.hint_workers) * 4
 
     def close(self) -> None:
-        """Stop the hint workers."""
+        """Stop the hint workers (a search still running after 1.5 s is terminated)."""
         if self.hint_pool is not None:
-            self.hint_pool.shutdown(wait=True, cancel_futures=True)
+            self.hint_pool.close()
 
     # ---- hints --------------------------------------------------------------------------------------------
     def hint(self, game_id: str, token: str | None) -> tuple[Future[list[dict[str, Any]]], dict[str, Any]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Request
 
 from tabletop.server.api.deps import ServiceDep, TokenDep
 from tabletop.server.schemas import ActionIn, ClaimIn, CreateGameIn, ReseatIn, UndoIn
@@ -15,10 +15,13 @@ GameId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[0-9a-f]+$"
 
 
 @router.post("", status_code=201)
-def create_game(body: CreateGameIn, service: ServiceDep) -> dict[str, Any]:
-    """A new game. The answer holds the creator's tokens and the invite links: shown once, stored hashed."""
+def create_game(body: CreateGameIn, service: ServiceDep, request: Request) -> dict[str, Any]:
+    """A new game. The answer holds the creator's tokens and the invite links: shown once, stored hashed. The
+    client's address (the proxy's `X-Forwarded-For` behind one) keys the creation limits."""
     seats = [SeatRequest(s.kind, s.ai, s.name) for s in body.seats] if body.seats else None
-    made = service.create(body.game, body.players, body.options, body.visibility, seats, body.creator_name)
+    address = request.client.host if request.client is not None else None
+    made = service.create(body.game, body.players, body.options, body.visibility, seats, body.creator_name,
+                          address)
     if body.move_seconds is not None:
         service.storage.set_clock(made.game_id, body.move_seconds)
     return {
