@@ -10,12 +10,13 @@ import socket
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
+from typing import Any
 
 import httpx
 import pytest
 from websockets.sync.client import connect
 
-from .proc import Server
+from .proc import Server, free_port
 from .slow_clients import measure
 
 ENV = {"TABLETOP_HEAD_TIMEOUT": "1.5", "TABLETOP_IDLE_TIMEOUT": "1", "TABLETOP_MAX_CONNECTIONS_PER_ADDRESS": "5",
@@ -115,3 +116,52 @@ def test_a_body_that_does_not_come_gets_408_and_a_timely_one_is_served(server: S
     time.sleep(0.5)
     s.sendall(body[5:])
     assert read_all(s).startswith(b"HTTP/1.1 201 ")
+
+
+@pytest.mark.parametrize("h11", [False, True], ids=["httptools", "h11"])
+def test_the_guard_works_on_both_of_uvicorns_http_protocols(h11: bool) -> None:
+    """The same limits on a bare ASGI app served by uvicorn in a thread, with each HTTP implementation."""
+    import threading
+
+    import uvicorn
+
+    from tabletop.server.limits import ConnectionGuard, guarded_http
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return
+        while (await receive()).get("more_body"):
+            pass
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    guard = ConnectionGuard(head_timeout=1.0, idle_timeout=0.5, max_head_bytes=4096, per_address=2,
+                            trusted=["127.0.0.1"])
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=guarded_http(guard, h11=h11),
+                                           lifespan="off", log_level="warning", timeout_keep_alive=1,
+                                           h11_max_incomplete_event_size=4096))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        silent, partial = raw(port), raw(port)
+        partial.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        assert read_all(raw(port)).startswith(b"HTTP/1.1 503 ")  # a third from 127.0.0.2
+        start = time.monotonic()
+        assert read_all(silent) == b"" and time.monotonic() - start < 1.0  # idle: closed after 0.5 s
+        assert read_all(partial).startswith(b"HTTP/1.1 408 ")
+        assert time.monotonic() - start < 2.0
+        ok = raw(port)
+        ok.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert read_all(ok).startswith(b"HTTP/1.1 200 ")  # the closed ones gave their places back
+        big = raw(port)
+        big.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 5000)
+        assert read_all(big)[:13] == (b"HTTP/1.1 400 " if h11 else b"HTTP/1.1 431 ")  # h11's own limit: 400
+        assert guard.open == {}
+    finally:
+        server.should_exit = True
+        thread.join(10)

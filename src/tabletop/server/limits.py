@@ -299,16 +299,20 @@ class _Guarded(_UvicornHttp):
         self.transport.close()
 
 
-def guarded_http(guard: ConnectionGuard) -> type[asyncio.Protocol]:
-    """uvicorn's HTTP protocol (httptools when installed, else h11) with `guard` applied: `uvicorn.Config(http=...)`."""
+def guarded_http(guard: ConnectionGuard, h11: bool = False) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol (httptools when installed and not `h11`, else h11) with `guard` applied:
+    `uvicorn.Config(http=...)`."""
+    base: type[_Guarded]
     try:
+        if h11:
+            raise ImportError("h11 asked for")
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
         class GuardedHttpTools(_Guarded, HttpToolsProtocol):
             pass
 
-        base: type[_Guarded] = GuardedHttpTools
-    except ImportError:  # pragma: no cover - without httptools
+        base = GuardedHttpTools
+    except ImportError:
         from uvicorn.protocols.http.h11_impl import H11Protocol
 
         class GuardedH11(_Guarded, H11Protocol):
