@@ -44,7 +44,7 @@ export interface GameInfo {
   players: number;
   options: Record<string, unknown>;
   visibility: "public" | "private";
-  status: "waiting" | "playing" | "over";
+  status: "waiting" | "playing" | "over" | "expired";
   creator: string;
   created: string;
   seats: SeatPublic[];
@@ -60,7 +60,7 @@ export interface LogEntry {
 export interface SeatState {
   seq: number;
   seat: number | null;
-  status: "waiting" | "playing" | "over";
+  status: "waiting" | "playing" | "over" | "expired";
   to_move: number | null;
   view: Record<string, unknown> & { log_pos?: number; decision?: string; result?: unknown };
   legal: string[];

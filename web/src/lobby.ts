@@ -176,6 +176,7 @@ function createForm(metas: GameMeta[], store: SeatStore, onCreated: (c: Created)
 function turnText(info: GameInfo, toMove: unknown, mySeat: number): string {
   if (info.status === "waiting") return "waiting for players";
   if (info.status === "over") return "over";
+  if (info.status === "expired") return "expired (its seats were not all taken in time)";
   const who = deciders(toMove);
   if (who.includes(mySeat)) return "your turn";
   const names = seatNames(info);

@@ -130,6 +130,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     let line: string;
     if (s.status === "waiting") line = "Waiting for players to take their seats";
     else if (s.status === "over") line = "The game is over";
+    else if (s.status === "expired") line = "This game expired: its seats were not all taken in time";
     else if (myTurn()) line = `Your turn: ${decision || "your decision"}`;
     else line = decision ? `${decision}` : `${who.map((p) => names[p]).join(", ")} to decide`;
     if (s.status === "playing" && !myTurn() && who.length > 1) line = `${who.map((p) => names[p]).join(", ")} deciding`;
