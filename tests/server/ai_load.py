@@ -19,6 +19,7 @@ import statistics
 import tempfile
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -142,14 +143,22 @@ def measure(server: Server, replies: int = 10, timeouts: int = 4, per_address: i
         r = clocked.post(f"/api/games/{g['id']}/actions", headers={"Authorization": f"Bearer {tokens[mover]}"},
                          json={"action": s["legal"][0], "seq": s["seq"]})
         r.raise_for_status()
-        began, seq = time.monotonic(), r.json()["seq"]  # the next decision began with this move
+        # the decision's start as the server has it (its stored deadline less the 2 s), against the moment the
+        # time-out move is seen: the client's polling adds its few milliseconds, never the other way round
+        seq, began, waited = r.json()["seq"], None, time.monotonic()
         while len(fig.timeouts) < timeouts:
-            now = time.monotonic()
             got = int(clocked.get(f"/api/games/{g['id']}").json()["seq"])
+            seen = datetime.now(UTC)
             if got > seq:
-                fig.timeouts.append(now - began)
-                began, seq = now, got
-            elif now - began > wait:
+                if began is not None:
+                    fig.timeouts.append((seen - began).total_seconds())
+                seq, began, waited = got, None, time.monotonic()
+                continue
+            if began is None:
+                clock = clocked.get(f"/api/games/{g['id']}/clock").json()["clock"]
+                if clock["seq"] == seq and clock["deadline"] is not None:
+                    began = datetime.fromisoformat(clock["deadline"]) - timedelta(seconds=2)
+            if time.monotonic() - waited > wait:
                 fig.timeouts.append(float("inf"))
                 break
             time.sleep(0.01)
