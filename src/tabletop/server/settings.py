@@ -105,21 +105,21 @@ class Settings(BaseSettings):
     """How often (seconds) the AI-owning process looks at the move clocks."""
 
     # creation limits (0 turns one off; `tabletop.server.service.CreationLimits`, docs/server.md)
-    games_per_hour: int = Field(30, ge=0)
+    games_per_hour: int = Field(default=30, ge=0)
     """Games one address may create in an hour."""
-    open_games: int = Field(10, ge=0)
+    open_games: int = Field(default=10, ge=0)
     """Games created from one address that may wait for players at once."""
-    waiting_games: int = Field(2000, ge=0)
+    waiting_games: int = Field(default=2000, ge=0)
     """Games that may wait for players at once, in total."""
-    waiting_expiry: float = Field(48 * 3600.0, ge=0)
+    waiting_expiry: float = Field(default=48 * 3600.0, ge=0)
     """Seconds after its creation a game still waiting for players expires (status `expired`)."""
-    ai_seats_per_address: int = Field(16, ge=0)
+    ai_seats_per_address: int = Field(default=16, ge=0)
     """AI seats in the unfinished games created from one address."""
-    ai_seats: int = Field(1000, ge=0)
+    ai_seats: int = Field(default=1000, ge=0)
     """AI seats in unfinished games, in total."""
-    ai_only_games: int = Field(16, ge=0)
+    ai_only_games: int = Field(default=16, ge=0)
     """Games of AI seats only in play at once, in total."""
-    lobby_per_creator: int = Field(3, ge=0)
+    lobby_per_creator: int = Field(default=3, ge=0)
     """Waiting games the public lobby lists per creator name and per address."""
 
     def creation_limits(self) -> CreationLimits:
