@@ -1,10 +1,26 @@
-"""The game registry: game packages register their `GameInfo`; `new_game` builds a state from a name."""
+"""The game registry: game packages register their `GameInfo`; `new_game` builds a state from a name.
+
+Games come from two places, both loaded lazily, once, at the first `games()`, `game_info()` or `new_game()`:
+
+- the built-in games, `_BUILTIN`: `tabletop.games.<name>`, whose import calls `register`;
+- plugins: every entry point of the group `tabletop.games` (`importlib.metadata`), in any installed distribution.
+  The entry point's object is loaded (which imports its module). If it is callable, it is called with no
+  arguments, and a `GameInfo` it returns is registered; a `GameInfo` itself is registered; a module (or any other
+  object) is taken to have registered its games on import, by calling `register`.
+
+  A plugin that fails (its import or its call raises, it registers no game, or it registers a name already taken,
+  a built-in's above all) does not stop the other games: it is reported by a `PluginWarning` naming the entry point
+  and the error, and whatever it registered is removed again.
+"""
 
 from __future__ import annotations
 
 import importlib
 import os
+import types
+import warnings
 from collections.abc import Mapping
+from importlib import metadata
 
 from tabletop.core.errors import InvalidOptions, UnknownGame, shorten
 from tabletop.core.options import OptionValue, resolve_options
@@ -13,26 +29,117 @@ from tabletop.core.state import GameInfo, State
 _REGISTRY: dict[str, GameInfo] = {}
 _BUILTIN = ("silencio", "siliconvania", "silos")
 _loaded = False
+ENTRY_POINT_GROUP = "tabletop.games"
+_plugins_loaded = False
+_PLUGINS: dict[str, str] = {}  # game name -> the entry point that registered it
+_loading: str | None = None  # the entry point being loaded, while a plugin runs
+
+
+class PluginWarning(UserWarning):
+    """A game plugin (an entry point of the `tabletop.games` group) that could not be loaded."""
 
 
 def register(info: GameInfo) -> GameInfo:
-    """Add a game to the registry (called by each game package on import)."""
+    """Add a game to the registry (called by each game package on import, or by a plugin).
+
+    While a plugin is loading, a name that is already registered is refused (`ValueError`): a plugin never
+    replaces another game.
+    """
+    if _loading is not None:
+        if not isinstance(info, GameInfo):
+            raise TypeError(f"register() takes a GameInfo, not {type(info).__name__}")
+        if info.name in _REGISTRY:
+            taken = f"the built-in game {info.name!r}" if info.name in _BUILTIN else f"the game {info.name!r}"
+            raise ValueError(f"{taken} is already registered; a plugin cannot replace it")
+        _PLUGINS[info.name] = _loading
     _REGISTRY[info.name] = info
     info.state_class.info = info
     return info
 
 
 def _load_builtin() -> None:
+    """The built-in games, then the plugins: each once."""
     global _loaded
-    if _loaded:
+    if not _loaded:
+        _loaded = True
+        for name in _BUILTIN:
+            try:
+                importlib.import_module(f"tabletop.games.{name}")
+            except ModuleNotFoundError as e:  # a game not written yet is simply absent
+                if e.name != f"tabletop.games.{name}":
+                    raise
+    _load_plugins()
+
+
+def _entry_points() -> list[metadata.EntryPoint]:
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if (ep.name, ep.value) not in seen:  # a distribution found twice on sys.path
+            seen.add((ep.name, ep.value))
+            out.append(ep)
+    return out
+
+
+def _load_plugins() -> None:
+    global _plugins_loaded, _loading
+    if _plugins_loaded:
         return
-    _loaded = True
-    for name in _BUILTIN:
+    _plugins_loaded = True
+    try:
+        eps = _entry_points()
+    except Exception as e:  # unreadable metadata: the built-in games still work
+        warnings.warn(f"tabletop: cannot list the {ENTRY_POINT_GROUP!r} plugins: {_describe(e)}", PluginWarning, 3)
+        return
+    for ep in eps:
+        label = f"{ep.name} = {ep.value}"
+        before = set(_REGISTRY)
+        _loading = label
         try:
-            importlib.import_module(f"tabletop.games.{name}")
-        except ModuleNotFoundError as e:  # a game not written yet is simply absent
-            if e.name != f"tabletop.games.{name}":
-                raise
+            obj = ep.load()
+            if isinstance(obj, GameInfo):
+                register(obj)
+            elif callable(obj) and not isinstance(obj, types.ModuleType):
+                made = obj()
+                if isinstance(made, GameInfo) and _REGISTRY.get(made.name) is not made:
+                    register(made)
+            if set(_REGISTRY) == before:
+                raise ValueError("it registered no game (call tabletop.core.register, or return a GameInfo)")
+        except Exception as e:
+            for name in set(_REGISTRY) - before:
+                _REGISTRY.pop(name, None)
+                _PLUGINS.pop(name, None)
+            warnings.warn(
+                f"tabletop: the game plugin {label!r} (entry point group {ENTRY_POINT_GROUP!r}) was not loaded: "
+                f"{_describe(e)}",
+                PluginWarning,
+                3,
+            )
+        finally:
+            _loading = None
+
+
+def _describe(e: BaseException) -> str:
+    """`RuntimeError: message`, the message cut to one short line."""
+    text = " ".join(str(e).split())
+    if len(text) > 200:
+        text = text[:197] + "..."
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
+def plugins() -> dict[str, str]:
+    """The games registered by plugins: game name -> its entry point (`name = module:object`)."""
+    _load_builtin()
+    return dict(_PLUGINS)
+
+
+def _forget_plugins() -> None:
+    """Remove the plugins' games and discover the plugins again at the next use (for tests)."""
+    global _plugins_loaded
+    for name in _PLUGINS:
+        _REGISTRY.pop(name, None)
+    _PLUGINS.clear()
+    _plugins_loaded = False
 
 
 def games() -> list[str]:
