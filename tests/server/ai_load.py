@@ -57,7 +57,7 @@ class Figures:
             return (f"{name}: n={len(xs)} median {statistics.median(xs):.3f} s, max {max(xs):.3f} s "
                     f"({', '.join(f'{x:.2f}' for x in xs)})")
         return "\n".join([
-            f"AI-only games of 4 hard seats in play: {self.ai_only_games} (then refused: {self.refused})",
+            f"AI-only games of 4 AI seats in play: {self.ai_only_games} (then refused: {self.refused})",
             line("easy AI reply after a person's move", self.replies),
             line("2 s move clock, time-out after the decision began", self.timeouts),
             f"AI moves in the AI-only games meanwhile: {self.backlog_moves}",
@@ -76,12 +76,13 @@ def _state(c: httpx.Client, gid: str, token: str) -> dict[str, Any]:
     return body
 
 
-def measure(server: Server, replies: int = 10, timeouts: int = 4, per_address: int = 4, wait: float = 30.0
-            ) -> Figures:
-    """Run the scenario on a started `server` (stopped with SIGTERM at the end)."""
+def measure(server: Server, replies: int = 10, timeouts: int = 4, per_address: int = 4, wait: float = 30.0,
+            level: str = "hard") -> Figures:
+    """Run the scenario on a started `server` (stopped with SIGTERM at the end); the AI-only games' seats play at
+    `level`."""
     fig = Figures()
     ai_ids: list[str] = []
-    hard4 = {"game": "silos", "players": 4, "seats": [{"kind": "ai", "ai": "hard"}] * 4}
+    hard4 = {"game": "silos", "players": 4, "seats": [{"kind": "ai", "ai": level}] * 4}
     for address in ADDRESSES:
         with client_from(server, address) as c:
             for _ in range(per_address):
@@ -179,6 +180,7 @@ def main() -> None:
     parser.add_argument("--src", help="run the server from this source folder (e.g. an older checkout's src/)")
     parser.add_argument("--ai-workers", type=int, default=1)
     parser.add_argument("--keep", help="keep the database and the server's log in this folder")
+    parser.add_argument("--level", default="hard", help="the AI-only games' strength (default hard)")
     args = parser.parse_args()
     env = {"PYTHONPATH": os.path.abspath(args.src)} if args.src else {}
     with tempfile.TemporaryDirectory() as scratch:
@@ -187,7 +189,7 @@ def main() -> None:
         server = Server(f"sqlite:///{Path(tmp) / 'db.sqlite3'}", Path(tmp) / "serve.log", ai_workers=args.ai_workers,
                         env=env).start()
         try:
-            print(measure(server).report())
+            print(measure(server, level=args.level).report())
         finally:
             server.kill()
 

@@ -267,8 +267,8 @@ class GameService:
         self._closed = False
         self.shared = isinstance(broker, PgBroker)
         """Whether other server processes may write to the same database."""
-        self._committer = ThreadPoolExecutor(1, thread_name_prefix="tabletop-ai-commit")
-        """AI moves are committed here, not in the worker pool's internal thread."""
+        self._committer = Lane("AI commit", partial(ThreadPoolExecutor, 1, "tabletop-ai-commit"), 1)
+        """AI moves are committed here, not in the worker pool's internal thread; a person's game's first."""
 
     def start(self) -> None:
         """Start listening to the broker; games in play resume once this process owns the AI moves."""
@@ -822,7 +822,7 @@ class GameService:
 
         def hand_over(f: Future[str]) -> None:  # runs in the pool's internal thread: only pass the result on
             with contextlib.suppress(RuntimeError):  # RuntimeError: shutting down
-                self._committer.submit(done, f)
+                self._committer.submit(done, f, priority=priority)
 
         fut.add_done_callback(hand_over)
 
@@ -833,8 +833,8 @@ class GameService:
         exc = fut.exception()
         if exc is not None:  # a broken pool was replaced and the move retried by the lane: this is past that
             why = "its worker process died each time it was tried" if isinstance(exc, BrokenExecutor) else repr(exc)
-            log.error("AI (%s) failed in game %s at event %d: %s; the easy level moves instead", label, game_id, seq,
-                      why)
+            log.error("AI (%s) failed in game %s at event %d: %s%s", label, game_id, seq, why,
+                      "; the easy level moves instead" if label != "easy" else "")
             if label != "easy":
                 self._submit(game_id, seq, seat, "easy", record, priority)
             return
@@ -893,7 +893,7 @@ class GameService:
         for lane in (self.search, self.light):
             if lane is not None:
                 lane.close()  # what waits is cancelled; a search still running after 1.5 s is terminated
-        self._committer.shutdown(wait=True, cancel_futures=True)
+        self._committer.close(grace=10)  # a commit under way finishes (the database is closed next)
 
     # ---- the cache ----------------------------------------------------------------------------------------
     def _get(self, game_id: str) -> Live:
