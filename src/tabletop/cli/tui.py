@@ -27,9 +27,9 @@ from textual.widgets.option_list import Option
 
 import tabletop
 from tabletop.agents import Agent
-from tabletop.cli.seats import Seats, seat_names
 from tabletop.core import Action, IllegalAction, SeatHandle, State, View
 from tabletop.core.help import GameHelp, NoHelp, explain, game_help
+from tabletop.core.seatnames import Seats, seat_names
 
 HINT_SECONDS = 2.0
 HISTORY_SIZE = (120, 40)  # from this size on, the move history stands beside the table

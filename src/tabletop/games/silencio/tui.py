@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.cli.seats import Seats
+from tabletop.core.seatnames import Seats
 from tabletop.games.silencio.render import ROW_STYLE, _row_cards, cards
 
 MIN_SIZE = (80, 24)

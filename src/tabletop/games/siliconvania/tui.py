@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.cli.seats import Seats
+from tabletop.core.seatnames import Seats
 from tabletop.games.siliconvania.notation import COMPONENTS as C
 from tabletop.games.siliconvania.render import EFFECT_ABBR, _final, _spec, city, pools_text, tile_line
 

@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.cli.seats import FACTION_STYLE, Seats
+from tabletop.core.seatnames import FACTION_STYLE, Seats
 from tabletop.games.silos.render import SHORT, _humans
 
 MIN_SIZE = (80, 24)

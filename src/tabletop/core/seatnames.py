@@ -3,6 +3,9 @@
 A seat is `p<N>` (as the games' own texts say), followed by its faction colour where the game has one (SILOS);
 `(you)` marks the seat whose view is shown and the agent kind names an AI seat. The colour is the faction's colour
 where there is one, else one of a palette chosen apart from the games' card and tile colours.
+
+It lives in the core (and draws with rich, a dependency of tabletop itself) because both the games' terminal panels
+(`games/<g>/tui.py`) and the terminal app (`cli/`) use it, and a game imports only the core.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from tabletop.core import View
+from tabletop.core.state import View
 
 PALETTE = ("bold cyan", "bold magenta", "bold bright_white", "bold dark_orange", "bold orchid")
 FACTION_STYLE = {"blue": "bold blue", "yellow": "bold yellow", "purple": "bold magenta", "green": "bold green"}
