@@ -79,6 +79,7 @@ def test_totals_answer_503_and_ai_seats_are_capped_per_address(make_client: Fact
         service.create("silos", 4, {}, "public", [SeatRequest("creator"), *ai[:3]], "Cy", "192.0.2.5")
 
 
+@pytest.mark.parametrize("db_url", BACKENDS, indirect=True)
 def test_the_lobby_lists_three_waiting_games_per_creator_name_and_per_address(make_client: Factory) -> None:
     client = make_client()
     service = service_of(client)
