@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import glob
 import gzip
 import re
 import tomllib
@@ -55,5 +56,13 @@ def test_a_checkout_served_without_a_build_says_to_run_scripts_setup(tmp_path: P
 
 
 def test_a_wheel_carries_the_built_client() -> None:
+    """The package data names every file of the built client (index.html and the hashed assets); that a wheel built
+    from the repository really serves it is tests/server/test_packaging.py."""
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["tabletop"]
-    assert "server/static/*.html" in data and "server/static/assets/*" in data
+    built = [p.relative_to(ROOT / "src" / "tabletop").as_posix()
+             for p in (ROOT / "src" / "tabletop" / "server" / "static").rglob("*")
+             if p.is_file() and not p.name.startswith(".")]  # .built: the build's stamp, not served
+    assert any(b.endswith("index.html") for b in built) and any("/assets/" in b for b in built), built
+    pkg = ROOT / "src" / "tabletop"
+    covered = {m for pattern in data for m in glob.glob(pattern, root_dir=pkg, recursive=True)}  # as setuptools globs
+    assert set(built) <= covered, sorted(set(built) - covered)
