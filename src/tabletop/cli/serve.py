@@ -74,6 +74,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Migrate the database, say where it is and where to connect, then serve until interrupted."""
     try:
         import uvicorn
+        from pydantic import ValidationError
 
         from tabletop.server import Settings, create_app
         from tabletop.server.limits import ConnectionGuard, guarded_http
@@ -89,7 +90,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         overrides["ai_workers"] = args.ai_workers
     if args.policy_dir is not None:
         overrides["policy_dir"] = args.policy_dir
-    settings = Settings(**overrides)
+    try:
+        settings = Settings(**overrides)
+    except ValidationError as e:  # a TABLETOP_* variable (or a flag) that is not a valid value: said, not a bug
+        problems = "; ".join(f"TABLETOP_{'_'.join(str(x) for x in err['loc']).upper()}: {err['msg']}"
+                             f" (got {str(err.get('input'))[:60]!r})" for err in e.errors()[:5])
+        Console(stderr=True).print(f"[bold red]error:[/] a server setting is not valid: {problems}",
+                                   markup=True, highlight=False)
+        return 2
     console = Console()
     console.print(f"database: {_redact(settings.db_url())}")
     if not settings.public_url.startswith("https://") and args.host not in ("127.0.0.1", "localhost", "::1"):
