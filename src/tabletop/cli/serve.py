@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import unquote_plus
 
 from rich.console import Console
+from rich.markup import escape
 
 
 def _redact(url: str) -> str:
@@ -95,8 +96,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ValidationError as e:  # a TABLETOP_* variable (or a flag) that is not a valid value: said, not a bug
         problems = "; ".join(f"TABLETOP_{'_'.join(str(x) for x in err['loc']).upper()}: {err['msg']}"
                              f" (got {str(err.get('input'))[:60]!r})" for err in e.errors()[:5])
-        Console(stderr=True).print(f"[bold red]error:[/] a server setting is not valid: {problems}",
-                                   markup=True, highlight=False)
+        Console(stderr=True).print(f"[bold red]error:[/] a server setting is not valid: {escape(problems)}",
+                                   highlight=False)
         return 2
     console = Console()
     console.print(f"database: {_redact(settings.db_url())}")
