@@ -71,3 +71,23 @@ def test_the_built_client_has_no_inline_script_or_style() -> None:
     assert "<style" not in html and " style=" not in html, "an inline style"
     for js in Path(STATIC / "assets").glob("*.js"):
         assert 'setAttribute("style"' not in js.read_text(), js
+
+
+def test_an_unhandled_errors_500_carries_the_headers_too(tmp_path: Path) -> None:
+    """Starlette answers an unhandled error outside every middleware: the server's handler of it sets the headers
+    itself, and says nothing but "internal server error"."""
+    from fastapi.testclient import TestClient
+
+    from tabletop.server import Settings, create_app
+
+    app = create_app(Settings(db=f"sqlite:///{tmp_path / 'db.sqlite3'}", ai_workers=0, hint_workers=0))
+
+    @app.get("/api/boom")
+    def boom() -> None:
+        raise RuntimeError("a fault of the server's own, with a secret in its message")
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        r = client.get("/api/boom")
+    assert r.status_code == 500 and r.json() == {"detail": "internal server error"}
+    secure(r)
+    assert r.headers["cache-control"] == "no-store" and "secret" not in r.text

@@ -23,7 +23,7 @@ from tabletop.server.service import STATUS, GameService, ServiceError
 from tabletop.server.settings import Settings
 from tabletop.server.storage import Storage
 from tabletop.server.table import Table
-from tabletop.server.web import SecurityHeaders, mount_web
+from tabletop.server.web import SecurityHeaders, mount_web, security_headers
 
 log = logging.getLogger("tabletop.server")
 
@@ -143,7 +143,7 @@ def _handlers(app: FastAPI) -> None:
 
     async def internal(_: Request, exc: Exception) -> JSONResponse:
         log.error("internal error", exc_info=exc)
-        return JSONResponse({"detail": "internal server error"}, status_code=500)
+        return JSONResponse({"detail": "internal server error"}, status_code=500, headers=security_headers())
 
     app.add_exception_handler(ServiceError, service_error)
     app.add_exception_handler(RequestValidationError, invalid_request)

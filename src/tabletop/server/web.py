@@ -89,6 +89,13 @@ PUBLIC_API = "/api/meta/"
 """API answers that depend on no token and no game (the games' descriptions and rules help): cacheable."""
 
 
+def security_headers() -> dict[str, str]:
+    """The headers every answer carries; an unhandled error's 500 (answered by Starlette outside every middleware)
+    sets them itself."""
+    return {"content-security-policy": CSP, "x-content-type-options": "nosniff", "x-frame-options": "DENY",
+            "referrer-policy": "no-referrer", "cache-control": "no-store"}
+
+
 class SecurityHeaders:
     """ASGI middleware: every HTTP answer gets a Content-Security-Policy (unless its route set its own),
     `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer`, and every /api answer
