@@ -22,12 +22,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 STATIC = Path(__file__).with_name("static")
 
 NOT_BUILT = """<!doctype html><html lang="en"><meta charset="utf-8"><title>tabletop: client not built</title>
-<body style="font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;line-height:1.5">
+<body>
 <h1>The browser client is not built</h1>
 <p>This server runs from a checkout whose web client has not been built yet. Run</p>
-<pre style="background:#eee;padding:.6em">./scripts/setup</pre>
+<pre>./scripts/setup server</pre>
 <p>(it needs Node.js 20 or newer and builds <code>web/</code> into <code>src/tabletop/server/static/</code>),
-then reload this page. The API under <code>/api</code> works meanwhile.</p>
+then reload this page. The API under <code>/api</code> works meanwhile. (No inline styles: the server's
+Content-Security-Policy allows none.)</p>
 </body></html>
 """
 
