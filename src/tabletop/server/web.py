@@ -27,8 +27,7 @@ NOT_BUILT = """<!doctype html><html lang="en"><meta charset="utf-8"><title>table
 <p>This server runs from a checkout whose web client has not been built yet. Run</p>
 <pre>./scripts/setup server</pre>
 <p>(it needs Node.js 20 or newer and builds <code>web/</code> into <code>src/tabletop/server/static/</code>),
-then reload this page. The API under <code>/api</code> works meanwhile. (No inline styles: the server's
-Content-Security-Policy allows none.)</p>
+then reload this page. The API under <code>/api</code> works meanwhile.</p>
 </body></html>
 """
 
