@@ -212,7 +212,16 @@ class Lane:
         procs = getattr(self._executor, "_processes", None) or {}
         return [p.pid for p in list(procs.values()) if p.pid is not None]
 
+    def _warm(self, executor: Executor) -> None:
+        """Start the executor's workers now, in the lane's own thread: a pool of processes spawns a worker (a fork
+        from the fork server, which first imports the agents) inside the `submit` that needs it, and the first job
+        of every process waited for that (0.6 s on an idle machine, seconds on a loaded one)."""
+        for _ in range(self.slots):
+            with contextlib.suppress(Exception):  # a pool broken already is found by the next real job
+                executor.submit(int)
+
     def _run(self) -> None:
+        self._warm(self._executor)
         while True:
             with self._cv:
                 while not self._closed and self._broken is None and (
@@ -226,6 +235,7 @@ class Lane:
                     executor = self._executor
             if broken is not None:
                 self._replace(broken)
+                self._warm(self._executor)
                 continue
             if not job.started:
                 if not job.future.set_running_or_notify_cancel():
