@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tabletop.server import loadtest
+from tabletop import loadtest
 
 
 def test_a_small_load_test_plays_games_to_the_end_and_loses_nothing() -> None:

@@ -1,5 +1,5 @@
 """`tabletop loadtest`: bots over WebSocket play whole games against a real server process (see
-`tabletop.server.loadtest`). Needs the `server` extra."""
+`tabletop.loadtest`, a client of the server). Needs the `loadtest` extra."""
 
 from __future__ import annotations
 
@@ -7,13 +7,28 @@ import argparse
 import json
 from typing import Any
 
+from rich.console import Console
+from rich.markup import escape
+
 from tabletop.cli.common import error_line
+
+EXTRA = "pip install 'tabletop[loadtest]'"
+"""What installs the load test's dependencies (its bots' httpx and websockets, and the server it starts)."""
+
+
+def needs_extra(problem: object) -> int:
+    """Say which extra to install (on stderr): exit status 2."""
+    Console(stderr=True).print(f"[bold red]error:[/] {escape(f'the load test needs its extra: {EXTRA} ({problem})')}",
+                               highlight=False)
+    return 2
 
 
 def cmd_loadtest(args: argparse.Namespace) -> int:
     """Run the load test and print its figures (and write them as JSON with --json)."""
-    from tabletop.server import loadtest
-
+    try:
+        from tabletop import loadtest
+    except ModuleNotFoundError as e:
+        return needs_extra(e)
     games = tuple(args.games.split(","))
     unknown = [g for g in games if g not in loadtest.GAMES]
     if (unknown or args.games_at_once < 1 or args.players < 2 or args.max_seconds <= 0 or args.seconds < 0
@@ -22,8 +37,15 @@ def cmd_loadtest(args: argparse.Namespace) -> int:
                          "--players >= 2, --max-seconds > 0, --seconds >= 0, --ramp >= 0"))
         return 2
     steps = [int(x) for x in args.steps.split(",")] if args.steps else None
-    report = loadtest.run(args.mode, args.db, games, args.games_at_once, args.players, (0.2, 0.8), args.max_seconds,
-                          steps, args.step_seconds, args.seed, args.seconds, args.ramp)
+    try:
+        report = loadtest.run(args.mode, args.db, games, args.games_at_once, args.players, (0.2, 0.8),
+                              args.max_seconds, steps, args.step_seconds, args.seed, args.seconds, args.ramp)
+    except loadtest.ServerFailed as e:  # its last lines of output say why (its extra missing, a bad --db URL, ...)
+        print(error_line(e))
+        return 2
+    except loadtest.ClusterFailed as e:
+        print(error_line(f"the throwaway PostgreSQL cluster: {e}"))
+        return 2
     print(loadtest.format_report(report))
     if args.plot and "paced" in report:
         loadtest.plot_timeline(report, args.plot)

@@ -2,6 +2,7 @@
 on a Unix socket there only (no TCP port), trust authentication, removed at the end. Debian's PostgreSQL refuses to
 run as root: as root the programs run as the `postgres` user (`runuser -u postgres --`) in a directory it owns.
 Unlike the test suite's cluster (tests/server/pg.py) it keeps `fsync` on: the figures are for a durable server.
+It needs PostgreSQL's programs and psycopg (the `loadtest` extra).
 """
 
 from __future__ import annotations
@@ -20,11 +21,15 @@ OWNER = "postgres"
 PORT = 5432  # names the socket file only
 
 
+class ClusterFailed(RuntimeError):
+    """The throwaway cluster could not be made: PostgreSQL's programs are missing or one of them failed."""
+
+
 def _tool(name: str) -> str:
     found = shutil.which(name) or next(iter(sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), reverse=True)),
                                         None)
     if found is None:
-        raise RuntimeError(f"PostgreSQL's `{name}` was not found (Debian/Ubuntu: apt-get install postgresql)")
+        raise ClusterFailed(f"PostgreSQL's `{name}` was not found (Debian/Ubuntu: apt-get install postgresql)")
     return found
 
 
@@ -33,7 +38,7 @@ def _run(cmd: list[str]) -> None:
         cmd = ["runuser", "-u", OWNER, "--", *cmd]
     done = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        raise RuntimeError(f"{cmd[0]} failed: {done.stderr.strip() or done.stdout.strip()}")
+        raise ClusterFailed(f"{cmd[0]} failed: {done.stderr.strip() or done.stdout.strip()}")
 
 
 @contextmanager
