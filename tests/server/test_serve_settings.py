@@ -25,3 +25,14 @@ def test_a_bad_setting_is_named_and_the_server_does_not_start(variable: str, val
     assert r.returncode == 2, out
     assert variable in out and says in out and repr(value) in out, out
     assert "internal error" not in out and "Traceback" not in out and "Open http" not in out
+
+
+def test_without_its_extra_serve_names_the_extra(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """The install command is printed as it must be typed (rich markup would eat its `[server]`)."""
+    from tabletop.cli.main import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if not installed: importing it fails
+    assert main(["serve", "--port", str(free_port())]) == 2
+    err = capsys.readouterr().err
+    assert "the server needs its extra: pip install 'tabletop[server]'" in err and "uvicorn" in err, err

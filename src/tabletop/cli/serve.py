@@ -81,7 +81,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from tabletop.server.limits import ConnectionGuard, guarded_http
     except ModuleNotFoundError as e:
         hint = "pip install 'tabletop[server]'"
-        Console(stderr=True).print(f"[bold red]error:[/] the server needs its extra: {hint} ({e})")
+        Console(stderr=True).print(f"[bold red]error:[/] the server needs its extra: {escape(hint)} ({escape(str(e))})")
         return 2
     overrides: dict[str, Any] = {}
     if args.db:
