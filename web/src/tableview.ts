@@ -1,0 +1,346 @@
+// The table's drawing: header (turn notice, who decided, clock, connection), the game's own table from its module
+// (web/src/games/<game>.ts), the legal actions, the end panel and replay, hints, rules help, chat and history. It
+// reads the session and sends through it; it holds only what is on screen (the selection, the hint, the replay).
+import { api, ApiError, explainAction, type GameHelp, type GameInfo, type SeatState } from "./api";
+import { h, mount } from "./dom";
+import { deciders, type Feature } from "./features";
+import type { TableModule, TableUi } from "./games/types";
+import { named } from "./games/util";
+import { ChatPanel, hintsBox, MoveClock, ReplayViewer, type HintState } from "./panels";
+import { Picker } from "./pick";
+import type { Session } from "./session";
+
+let soundOn = false;
+
+function beep(): void {
+  if (!soundOn) return;
+  try {
+    const ctx = new AudioContext();
+    const o = ctx.createOscillator();
+    const g = ctx.createGain();
+    o.frequency.value = 660;
+    g.gain.value = 0.08;
+    o.connect(g).connect(ctx.destination);
+    o.start();
+    o.stop(ctx.currentTime + 0.15);
+  } catch {
+    /* no sound allowed: the title still says it */
+  }
+}
+
+export interface ViewSetup {
+  id: string;
+  info: GameInfo;
+  token: string | null;
+  names: string[];
+  module: TableModule;
+  session: Session;
+  chat: ChatPanel;
+  /** Whether the socket is open (the header says "live" or "reconnecting…"). */
+  connected: () => boolean;
+}
+
+export class TableView {
+  readonly clock = new MoveClock();
+  features: Feature[] = [];
+  private help: GameHelp | null = null;
+  private picker = new Picker();
+  private wasMyTurn = false;
+  private renderedLog = 0;
+  private clockSeq = -1;
+  private hint: HintState | null = null;
+  private replay: ReplayViewer | null = null;
+  private baseTitle: string;
+  private els = {
+    header: h("header.tablehead"),
+    table: h("main.table"),
+    side: h("aside.side"),
+    actions: h("section.actions"),
+    history: h("ol.history"),
+    extras: h("div.extras"),
+    help: h("details.rules", { dataset: { testid: "rules" } }, h("summary", "Rules help")),
+  };
+
+  constructor(root: HTMLElement, private o: ViewSetup) {
+    soundOn = localStorage.getItem("tabletop.sound") === "1";
+    this.baseTitle = `${o.info.title} · tabletop`;
+    document.title = this.baseTitle;
+    const els = this.els;
+    mount(els.side, els.actions, els.help, els.extras,
+      h("section.historybox", h("h3", "History"), els.history));
+    mount(root, h("div.tablepage", els.header, h("div.tablebody", els.table, els.side)));
+  }
+
+  private get state(): SeatState | null {
+    return this.o.session.state;
+  }
+
+  private myTurn(): boolean {
+    return this.o.session.myTurn();
+  }
+
+  private act(action: string): void {
+    if (!this.o.session.canSend) return;
+    this.picker.reset();
+    void this.o.session.act(action);
+  }
+
+  private undo(): void {
+    if (!this.o.session.canSend) return;
+    this.picker.reset();
+    void this.o.session.undo();
+  }
+
+  private ui(): TableUi {
+    const { session } = this.o;
+    return {
+      seat: this.state?.seat ?? null,
+      names: this.o.names,
+      legal: this.state?.legal ?? [],
+      clickable: session.busy ? new Set() : this.picker.clickable(),
+      selected: this.picker.selected,
+      click: (key) => {
+        if (session.busy || !this.myTurn()) return;
+        const r = this.picker.click(key);
+        if (r.kind === "submit") this.act(r.action);
+        else if (r.kind === "select") this.render();
+      },
+      act: (a) => this.act(a),
+      term: (name) => this.help?.terms[name] ?? "",
+      explain: (a) => explainAction(this.help, a),
+    };
+  }
+
+  /** The session took a new picture: clock, turn sound and title follow it, then the table is drawn. */
+  took(s: SeatState, first: boolean): void {
+    if (s.seq !== this.clockSeq) {
+      this.clockSeq = s.seq;
+      if (s.status === "playing") void this.clock.refresh(this.o.id, s.seq);
+      else { this.clock.info = null; this.clock.tick(); }
+    }
+    const mine = this.myTurn();
+    if (mine && !this.wasMyTurn && !first) beep();
+    const baseTitle = this.baseTitle;
+    document.title = mine ? `● Your turn · ${baseTitle}` : s.status === "over" ? `Game over · ${baseTitle}` : baseTitle;
+    this.wasMyTurn = mine;
+    this.render();
+  }
+
+  renderHeader(): void {
+    if (!this.state) return;
+    const { info, names } = this.o;
+    const s = this.state;
+    const myTurn = this.myTurn();
+    const who = s.deciding?.length ? s.deciding : deciders(s.to_move);
+    const decided = s.decided ?? [];
+    const aiThinking = s.status === "playing" && who.some((p) => info.seats[p]?.kind === "ai");
+    const decision = typeof s.view.decision === "string" ? named(s.view.decision, names) : "";
+    let line: string;
+    if (s.status === "waiting") line = "Waiting for players to take their seats";
+    else if (s.status === "over") line = "The game is over";
+    else if (s.status === "expired") line = "This game expired: its seats were not all taken in time";
+    else if (myTurn) line = `Your turn: ${decision || "your decision"}`;
+    else line = decision ? `${decision}` : `${who.map((p) => names[p]).join(", ")} to decide`;
+    if (s.status === "playing" && !myTurn && who.length > 1) line = `${who.map((p) => names[p]).join(", ")} deciding`;
+    const waitingFor = who.filter((p) => !decided.includes(p));
+    if (s.status === "playing" && s.seat !== null && decided.includes(s.seat) && !myTurn) {
+      line = `You have decided; waiting for ${waitingFor.map((p) => names[p]).join(", ") || "the others"}`;
+    }
+    const decidedEl = s.status === "playing" && (decided.length || who.length > 1)
+      ? h("span.decided", { dataset: { testid: "decided" }, title: "who has decided (what they chose stays secret until it is revealed)" },
+        [...new Set([...who, ...decided])].sort((a, b) => a - b).map((p) =>
+          h(`span.dec${decided.includes(p) ? ".done" : ""}`, decided.includes(p) ? "✓ " : "… ", names[p])))
+      : null;
+    const you = s.seat === null ? "spectating" : `you are ${names[s.seat]}`;
+    const soundBox = h("label.sound", h("input", {
+      type: "checkbox", checked: soundOn,
+      onchange: (e: Event) => {
+        soundOn = (e.target as HTMLInputElement).checked;
+        localStorage.setItem("tabletop.sound", soundOn ? "1" : "0");
+      },
+    }), " sound");
+    const connected = this.o.connected();
+    mount(this.els.header,
+      h("a.home", { href: "/", title: "lobby" }, "⌂"),
+      h("span.gtitle", info.title),
+      h("span.you", you),
+      h(`span.turn${myTurn ? ".mine" : ""}`, { dataset: { testid: "turn" } }, line),
+      decidedEl,
+      this.clock.el,
+      aiThinking ? h("span.thinking", { dataset: { testid: "ai-thinking" } }, h("span.dots"), "AI is thinking") : null,
+      h(`span.conn.${connected ? "on" : "off"}`, connected ? "live" : "reconnecting…"),
+      soundBox,
+    );
+  }
+
+  renderActions(): void {
+    const state = this.state;
+    if (!state) return;
+    const { module, token, session, chat } = this.o;
+    const { busy, error } = session;
+    const picker = this.picker;
+    const paths = module.paths(state.legal, state.view);
+    const unbound = Picker.unbound(state.legal, paths);
+    const label = (a: string) => module.label?.(a, state.view) ?? a;
+    const why = (a: string) => explainAction(this.help, a);
+    const parts = [];
+    if (error) parts.push(h("div.error", { role: "alert" }, error));
+    if (state.status === "over" && !this.replay) {
+      const res = module.result?.(state.view, this.ui()) ?? genericResult(state);
+      res.dataset.testid = "score";
+      parts.push(res);
+      parts.push(h("button.replaybtn", { dataset: { testid: "replay-open" }, onclick: () => this.openReplay() },
+        "▶ Replay the game, all hands open"));
+    }
+    if (state.status === "playing" && (state.undoable ?? 0) > 0 && token) {
+      parts.push(h("button.undo", { disabled: busy, dataset: { testid: "undo" }, onclick: () => this.undo(),
+        title: "take back your last action (allowed while no one else has acted and nothing hidden was revealed)" },
+        `↶ Undo${(state.undoable ?? 0) > 1 ? ` (${state.undoable} possible)` : ""}`));
+    }
+    if (this.myTurn()) {
+      parts.push(h("h3", "Your move"));
+      if (picker.selected.length) {
+        parts.push(h("div.selection", `Selected: ${picker.selected.map((k) => module.keyLabel?.(k, state.view) ?? k).join(" → ")} `,
+          h("button.cancel", { onclick: () => { picker.reset(); this.render(); } }, "cancel")));
+      }
+      if (paths.size) parts.push(h("p.hint", module.hintLine ?? "Click a highlighted component on the table."));
+      if (token) {
+        const current = this.hint && this.hint.seq === state.seq ? this.hint : null;
+        parts.push(hintsBox(current, () => void this.askHint(), busy, label));
+      }
+      const ahead = nextActions(paths, picker.selected);
+      const lines = [...new Set(ahead.map(why).filter(Boolean))].slice(0, 4);
+      if (lines.length) parts.push(h("ul.why", { dataset: { testid: "explain" } }, lines.map((t) => h("li", t))));
+      parts.push(h("div.buttons", unbound.map((a) =>
+        h("button.act", { disabled: busy, dataset: { action: a }, title: why(a), onclick: () => this.act(a) }, label(a)))));
+      const unboundWhy = [...new Set(unbound.map((a) => (why(a) ? `${label(a)}: ${why(a)}` : "")).filter(Boolean))];
+      if (unboundWhy.length) parts.push(h("ul.why.buttons-why", unboundWhy.map((t) => h("li", t))));
+      parts.push(h("details.all", h("summary", `All legal actions (${state.legal.length})`),
+        h("div.buttons", state.legal.map((a) =>
+          h("button.act.small", { disabled: busy, dataset: { action: a }, title: why(a), onclick: () => this.act(a) }, a)))));
+    }
+    mount(this.els.actions, parts);
+    mount(this.els.extras, this.features.map((f) => f.panel({ gameId: this.o.id, token, state })),
+      chat.visible() ? chat.el : null);
+  }
+
+  renderHistory(): void {
+    const { log } = this.o.session;
+    const history = this.els.history;
+    if (this.renderedLog > log.length) {
+      history.replaceChildren();
+      this.renderedLog = 0;
+    }
+    for (let i = this.renderedLog; i < log.length; i++) {
+      const e = log.entries[i];
+      history.appendChild(h("li", { dataset: { index: String(i) } }, named(e.text, this.o.names)));
+    }
+    if (log.length > this.renderedLog) history.scrollTop = history.scrollHeight; // the list only, not the page
+    this.renderedLog = log.length;
+  }
+
+  render(): void {
+    const state = this.state;
+    if (!state) return;
+    const { module } = this.o;
+    this.picker.setPaths(module.paths(state.legal, state.view));
+    this.renderHeader();
+    const t = module.render(state.view, this.ui());
+    t.dataset.seq = String(state.seq);
+    mount(this.els.table, t);
+    annotateTargets(t, module.paths(state.legal, state.view), this.picker.selected, (a) => explainAction(this.help, a));
+    this.markSuggested(t);
+    if (this.replay) mount(this.els.table, this.replay.el);
+    this.els.table.classList.toggle("myturn", this.myTurn());
+    this.renderActions();
+    this.renderHistory();
+  }
+
+  /** The hint's best action: its next component on the table is outlined as the suggestion. */
+  private markSuggested(t: HTMLElement): void {
+    const { state, hint, picker } = this;
+    if (!state || !hint || hint.seq !== state.seq || !hint.hints.length) return;
+    const path = this.o.module.paths(state.legal, state.view).get(hint.hints[0].action);
+    const key = path?.[picker.selected.length];
+    if (!key || !picker.selected.every((k, i) => path[i] === k)) return;
+    for (const el of t.querySelectorAll<HTMLElement>("[data-key]")) if (el.dataset.key === key) el.classList.add("suggested");
+  }
+
+  private async askHint(): Promise<void> {
+    const { id, token } = this.o;
+    if (!this.state || !token) return;
+    const seq = this.state.seq;
+    this.hint = { seq, loading: true, hints: [], error: "" };
+    this.renderActions();
+    try {
+      const r = await api.hints(id, token);
+      this.hint = { seq: r.seq, loading: false, hints: r.hints, error: "" };
+    } catch (e) {
+      this.hint = { seq, loading: false, hints: [], error: e instanceof ApiError ? e.detail : "no hint now" };
+    }
+    this.render();
+  }
+
+  private openReplay(): void {
+    const replay = new ReplayViewer(this.o.id, this.o.module, this.o.names, () => {
+      this.replay = null;
+      this.render();
+    }, this.state?.seat ?? null);
+    this.replay = replay;
+    this.render();
+    void replay.go(0);
+  }
+
+  /** Keys: the replay's, and Escape drops the selection. */
+  onKey = (e: KeyboardEvent): void => {
+    if (this.replay && !(e.target instanceof HTMLInputElement) && this.replay.key(e)) {
+      e.preventDefault();
+      return;
+    }
+    if (e.key === "Escape" && this.picker.selected.length) {
+      this.picker.reset();
+      this.render();
+    }
+  };
+
+  /** The game's rules help, once loaded; a game without help data has no panel. */
+  showHelp(got: GameHelp | null): void {
+    if (!got) {
+      this.els.help.remove();
+      return;
+    }
+    this.help = got;
+    mount(this.els.help, h("summary", `Rules help: ${got.title}`),
+      got.rules.map((r) => h("section.rule", h("h4", r.title), h("p", r.text))));
+    this.render();
+  }
+
+  showFeatures(f: Feature[]): void {
+    this.features = f;
+    if (this.state) this.renderActions();
+  }
+}
+
+function genericResult(s: SeatState): HTMLElement {
+  const r = s.view.result;
+  return h("div.result", h("h2", "Game over"), r ? h("pre", JSON.stringify(r, null, 1)) : null);
+}
+
+/** The legal actions whose component path continues the selection (all bound actions when nothing is selected). */
+export function nextActions(paths: Map<string, string[]>, selected: string[]): string[] {
+  const out: string[] = [];
+  for (const [a, p] of paths) if (p.length > selected.length && selected.every((k, i) => p[i] === k)) out.push(a);
+  return out;
+}
+
+/** Each highlighted component says in its tooltip what clicking it leads to. */
+function annotateTargets(root: HTMLElement, paths: Map<string, string[]>, selected: string[], why: (a: string) => string): void {
+  const ahead = nextActions(paths, selected);
+  for (const el of root.querySelectorAll<HTMLElement>(".target[data-key]")) {
+    const key = el.dataset.key;
+    const texts = [...new Set(ahead.filter((a) => paths.get(a)![selected.length] === key).map(why).filter(Boolean))];
+    if (!texts.length) continue;
+    const base = el.getAttribute("title");
+    el.setAttribute("title", `${base ? `${base}\n` : ""}→ ${texts.slice(0, 2).join(" / ")}`);
+  }
+}
