@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from tabletop.core import Action, SeatHandle
@@ -16,3 +17,17 @@ class Agent(Protocol):
     def act(self, seat: SeatHandle) -> Action:
         """The action to take; `seat.legal_actions()` is non-empty when this is called."""
         ...
+
+
+HINT_SECONDS = 2.0
+"""The default search time of a hint."""
+
+
+@dataclass
+class Candidate:
+    """A root action after a search: samples behind it, its estimated win probability, and a short reason."""
+
+    action: Action
+    visits: int
+    value: float
+    reason: str = ""

@@ -41,15 +41,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.agents.base import Agent
+from tabletop.agents.base import HINT_SECONDS, Agent, Candidate
 from tabletop.agents.spec import InvalidAgentSpec, register_kind
 from tabletop.core import Action, Rng, SeatHandle, State, game_info
 
 DEFAULT_SECONDS = 1.0
 """The per-move budget when a spec gives neither `iters` nor `time`."""
-HINT_SECONDS = 2.0
-"""The default search time of a hint."""
-
 Evaluator = Callable[[Any, int], float]
 
 
@@ -100,16 +97,6 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.reward = [0.0] * players
-
-
-@dataclass
-class Candidate:
-    """A root action after a search: samples behind it, its estimated win probability, and a short reason."""
-
-    action: Action
-    visits: int
-    value: float
-    reason: str = ""
 
 
 def _heuristic(game: str, seed: int) -> Agent | None:

@@ -59,7 +59,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.agents import guided
+from tabletop.agents import base
 from tabletop.agents.base import Agent
 from tabletop.agents.ismcts import DEFAULT_SECONDS, Candidate, RolloutPolicy, Search, _Node, make_rollout
 from tabletop.agents.spec import InvalidAgentSpec, register_kind
@@ -654,11 +654,11 @@ class TeamAgent:
 
 def hints(
     seat: SeatHandle,
-    seconds: float | None = guided.HINT_SECONDS,
+    seconds: float | None = base.HINT_SECONDS,
     iters: int | None = None,
     seed: int = 0,
     top: int = 5,
-) -> list[guided.Candidate]:
+) -> list[base.Candidate]:
     """Silencio hints from the team agent's own search (the `hard` level), from the seat's view and log only.
 
     Returns up to `top` actions the team's convention allows, the move the agent would play first, each a
@@ -688,7 +688,7 @@ def hints(
         lost = _own_cards_skipped(sample, seat.seat, cand.action)
         if lost:
             parts.append("leaves your " + ", ".join(card_text(c) for c in lost) + " unplayable")
-        out.append(guided.Candidate(cand.action, cand.visits, cand.value, "; ".join(parts)))
+        out.append(base.Candidate(cand.action, cand.visits, cand.value, "; ".join(parts)))
     return out
 
 

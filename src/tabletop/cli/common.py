@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 import sys
 import tempfile
@@ -10,7 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from tabletop.core import TabletopError
+from rich.text import Text
+
+from tabletop.core import Action, TabletopError
 from tabletop.core.errors import shorten
 
 T = TypeVar("T")
@@ -79,3 +82,14 @@ def write_keeping_work(
         except (OSError, ValueError) as e2:
             say(f"could not write {spare} either ({shorten(str(e2), 120)}): nothing was kept")
             return None
+
+
+def refusal(answer: str, shown: list[Action]) -> Text:
+    """What to say when a typed text is no legal action: closest legal texts, never the whole (long) list."""
+    out = Text(f"{shorten(answer)} is not legal now (not one of the actions above).", style="red")
+    number = {a.text: i + 1 for i, a in enumerate(shown)}
+    close = difflib.get_close_matches(answer.lower(), list(number), n=3, cutoff=0.5) if len(answer) < 200 else []
+    if close:
+        out.append(" Did you mean " + " or ".join(f"{number[c]} ({c})" for c in close) + "?", style="yellow")
+    out.append(" Type a number from the menu or an action's text as shown.", style="red")
+    return out

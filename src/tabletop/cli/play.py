@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import importlib
 import json
 import os
@@ -20,7 +19,7 @@ from rich.text import Text
 
 import tabletop
 from tabletop.agents import Agent, InvalidAgentSpec, kinds, make_agent, parse_spec
-from tabletop.cli.common import Refused, check_output_path, write_keeping_work
+from tabletop.cli.common import Refused, check_output_path, refusal, write_keeping_work
 from tabletop.cli.options import parse_options
 from tabletop.core import (
     Action,
@@ -233,17 +232,6 @@ def menu(legal: list[Action]) -> RenderableType:
             line.append(f" {tail}")
         table.add_row(head, line)
     return table
-
-
-def refusal(answer: str, shown: list[Action]) -> Text:
-    """What to say when a typed text is no legal action: closest legal texts, never the whole (long) list."""
-    out = Text(f"{shorten(answer)} is not legal now (not one of the actions above).", style="red")
-    number = {a.text: i + 1 for i, a in enumerate(shown)}
-    close = difflib.get_close_matches(answer.lower(), list(number), n=3, cutoff=0.5) if len(answer) < 200 else []
-    if close:
-        out.append(" Did you mean " + " or ".join(f"{number[c]} ({c})" for c in close) + "?", style="yellow")
-    out.append(" Type a number from the menu or an action's text as shown.", style="red")
-    return out
 
 
 def hint_table(ranked: list[tuple[Action, int, float]], shown: list[Action],

@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 
 import tabletop
 from tabletop.agents import Agent
+from tabletop.cli.common import refusal
 from tabletop.core import Action, IllegalAction, SeatHandle, State, View
 from tabletop.core.help import GameHelp, NoHelp, explain, game_help
 from tabletop.core.seatnames import Seats, seat_names
@@ -439,8 +440,6 @@ class PlayApp(TableApp):
         try:
             action = SeatHandle(self.state, self.state.to_move).parse_action(text)
         except IllegalAction:
-            from tabletop.cli.play import refusal
-
             self.notify(refusal(text, self.shown).plain, severity="error", timeout=8)
             return
         self._choose(action)

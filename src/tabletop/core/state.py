@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Self, cast
 
 from tabletop.core.action import Action, normalize_text
 from tabletop.core.errors import IllegalAction, shorten
-from tabletop.core.options import Option, OptionValue
+from tabletop.core.options import Option, OptionValue, resolve_options
 from tabletop.core.rng import Rng
 
 Seat = int
@@ -346,13 +346,18 @@ class State(ABC):
             return []
         if self.seed is None:  # a belief has no past to take back
             return [-1] * len(self._history)
-        from tabletop.core.registry import new_game
-
-        s = new_game(self.info.name, self.players, self.seed, self.options)
+        s = self._new_same_game()
         s._trail = []
         for a in self._history:
             s.apply(a)
         return s._trail
+
+    def _new_same_game(self) -> Self:
+        """The start of this game again: what `new_game` builds from the record's game, players, seed and options."""
+        assert self.seed is not None
+        info = self.info
+        return cast(Self, info.state_class.setup(self.players, self.seed,
+                                                 resolve_options(info.options, self.options, self.players)))
 
     def undoable(self, seat: Seat) -> int:
         """How many of `seat`'s trailing actions it may take back now: its decision submitted ahead (1), or its
@@ -382,10 +387,7 @@ class State(ABC):
             del queue[seat]
             s._queue = queue or None
             return s
-        from tabletop.core.registry import new_game
-
-        assert self.seed is not None
-        s = cast(Self, new_game(self.info.name, self.players, self.seed, self.options))
+        s = self._new_same_game()
         s._trail = []
         for a in self._history[:len(self._history) - count]:
             s.apply(a)
