@@ -9,6 +9,8 @@ Several server processes may share one PostgreSQL database. The database decides
 cache is behind (its insert conflicts, a client quotes a later `seq`, a token it does not know) refreshes the game
 from the database and decides again; a notice from another process refreshes the cached game before local
 clients are told. Only the process the broker elects computes AI moves.
+
+A game in memory and its replay are in `live`, the refusals in `errors` (both re-exported here).
 """
 
 from __future__ import annotations
@@ -17,23 +19,40 @@ import contextlib
 import hashlib
 import ipaddress
 import logging
-import math
 import secrets
 import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any
 
 from tabletop.core import IllegalAction, InvalidOptions, State, UnknownGame, game_info, games, new_game
 from tabletop.server import views
 from tabletop.server.ai import AI_LABELS, LIGHT_LABELS, Lane, PolicyOffer, check_label, choose_action, find_policies
+from tabletop.server.errors import (
+    STATUS,
+    Conflict,
+    Forbidden,
+    Full,
+    Invalid,
+    Limited,
+    NotFound,
+    ServiceError,
+    Unauthorized,
+)
+from tabletop.server.live import Live, build_state, effective_actions
 from tabletop.server.pubsub import Broker, PgBroker
 from tabletop.server.storage import Event, EventConflict, GameHeader, SeatInfo, Storage, now
+
+__all__ = [  # this module's own, and (from errors and live) those others import from here
+    "SERVER_ACTION_IDS", "STATUS", "Conflict", "Created", "CreationLimits", "Forbidden", "Full", "GameService",
+    "Invalid", "Limited", "Live", "NotFound", "SeatRequest", "ServiceError", "Unauthorized", "address_key",
+    "build_state", "check_client_action_id", "effective_actions", "new_token", "token_hash",
+]
 
 log = logging.getLogger("tabletop.server")
 
@@ -50,58 +69,6 @@ def check_client_action_id(client_action_id: str | None) -> None:
     if client_action_id is not None and client_action_id.startswith(SERVER_ACTION_IDS):
         raise Invalid(f"client_action_id {client_action_id[:64]!r}: ids starting with {SERVER_ACTION_IDS!r} are the "
                       "server's own; choose any other string of 1-64 characters")
-
-
-STATUS = {"not_found": 404, "unauthorized": 401, "forbidden": 403, "conflict": 409, "invalid": 422,
-          "rate_limited": 429, "busy": 503}
-"""The HTTP status of each kind of refusal (socket answers carry the same number)."""
-
-
-class ServiceError(Exception):
-    """A refused request; `kind` tells the API which status to answer with, `extra` goes into the body."""
-
-    kind: ClassVar[str] = "invalid"
-
-    def __init__(self, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        self.extra = extra
-
-
-class NotFound(ServiceError):
-    kind = "not_found"
-
-
-class Unauthorized(ServiceError):
-    kind = "unauthorized"
-
-
-class Forbidden(ServiceError):
-    kind = "forbidden"
-
-
-class Conflict(ServiceError):
-    kind = "conflict"
-
-
-class Invalid(ServiceError):
-    kind = "invalid"
-
-
-class Limited(ServiceError):
-    """Over a limit of one client (an address): 429 with `Retry-After`, in whole seconds."""
-
-    kind = "rate_limited"
-
-    def __init__(self, message: str, retry_after: float) -> None:
-        super().__init__(message)
-        self.retry_after = max(1, math.ceil(retry_after))
-
-
-class Full(Limited):
-    """Over a limit of the whole server: 503 with `Retry-After`."""
-
-    kind = "busy"
 
 
 @dataclass(frozen=True)
@@ -172,73 +139,6 @@ class Created:
     seat: int | None
     seat_token: str | None
     invites: dict[int, str]
-
-
-@dataclass
-class Live:
-    """A game in memory: header, seats, events and the state they rebuild to."""
-
-    header: GameHeader
-    seats: list[SeatInfo]
-    events: list[Event]
-    state: State
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    ai_pending: tuple[int, int] | None = None  # (seat, decision seq) an AI worker is deciding
-    since: list[int] = field(default_factory=list)
-    """Per seat: the event count from which its current decision has stood (what it must quote to act)."""
-    marks: list[tuple[bool, tuple[str, ...]]] = field(default_factory=list)
-    """Per seat: whether it owes a decision and its legal actions, as of the last event (to move `since`)."""
-
-    def track(self, first: int | None = None) -> None:
-        """Move each seat's `since` past the events from `first` on that changed its decision: the seat's own
-        events (actions, undos), any event after which its legal actions or whether it owes one changed. Without
-        `first`: start afresh (every seat's decision standing since the current event count)."""
-        state = self.state
-        deciding = set(state.deciding())
-        marks = [(seat in deciding, tuple(a.text for a in state.legal_actions_for(seat)))
-                 for seat in range(self.header.players)]
-        if first is None or len(self.since) != len(marks):
-            self.since = [self.seq] * len(marks)
-        else:
-            for seat, mark in enumerate(marks):
-                if mark != self.marks[seat] or any(ev.seat == seat for ev in self.events[first:]):
-                    self.since[seat] = self.seq
-        self.marks = marks
-
-    @property
-    def seq(self) -> int:
-        """The number of events so far (what a client must quote to act)."""
-        return len(self.events)
-
-
-def effective_actions(events: list[Event]) -> list[Event]:
-    """The action events still in force: an undo event (text: how many) takes back its seat's last actions."""
-    out: list[Event] = []
-    for ev in events:
-        if ev.kind == "action":
-            out.append(ev)
-        elif ev.kind == "undo":
-            count = int(ev.text)
-            for i in range(len(out) - 1, -1, -1):
-                if count == 0:
-                    break
-                if out[i].seat == ev.seat:
-                    del out[i]
-                    count -= 1
-    return out
-
-
-def build_state(header: GameHeader, events: list[Event]) -> State:
-    """The state a game's events rebuild to: every action still in force submitted by its seat, in log order (a
-    decision submitted ahead is queued again), with undo tracking on."""
-    state = new_game(header.game, header.players, header.seed, header.options)
-    state.track_undo()
-    for ev in effective_actions(events):
-        if ev.seat is None:
-            state.apply(ev.text)
-        else:
-            state.submit(ev.seat, ev.text)
-    return state
 
 
 class GameService:
@@ -632,18 +532,24 @@ class GameService:
         seat = self.seat_of(game_id, token)
         assert seat is not None
         live = self._get(game_id)
-        for attempt in (1, 2):
+        return self._retrying(live, seq, partial(self._act, live, seat, text, seq, client_action_id, with_state))
+
+    def _retrying(self, live: Live, seq: int, attempt: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """Run `attempt` (a move quoted against event count `seq`) under the game's lock, twice at most: a quote
+        ahead of this process's cache, an event stored first by another process, or (with other processes about) a
+        refusal that may come from a stale cache refresh the game from the database before it is tried again."""
+        for n in (1, 2):
             with live.lock:
                 if seq > live.seq:  # the client heard of events this process has not: another process's
                     self._refresh(live)
                 try:
-                    return self._act(live, seat, text, seq, client_action_id, with_state)
+                    return attempt()
                 except EventConflict:  # another process stored an event first: look again
                     self._refresh(live)
-                    if attempt == 2:
+                    if n == 2:
                         raise Conflict("the game moved on meanwhile; fetch the state and try again") from None
                 except ServiceError:  # with other processes about, a refusal may come from a stale cache
-                    if attempt == 2 or not self.shared:
+                    if n == 2 or not self.shared:
                         raise
                     self._refresh(live)
         raise AssertionError("unreachable")
@@ -710,21 +616,7 @@ class GameService:
         seat = self.seat_of(game_id, token)
         assert seat is not None
         live = self._get(game_id)
-        for attempt in (1, 2):
-            with live.lock:
-                if seq > live.seq:
-                    self._refresh(live)
-                try:
-                    return self._undo(live, seat, count, seq, client_action_id, with_state)
-                except EventConflict:
-                    self._refresh(live)
-                    if attempt == 2:
-                        raise Conflict("the game moved on meanwhile; fetch the state and try again") from None
-                except ServiceError:
-                    if attempt == 2 or not self.shared:
-                        raise
-                    self._refresh(live)
-        raise AssertionError("unreachable")
+        return self._retrying(live, seq, partial(self._undo, live, seat, count, seq, client_action_id, with_state))
 
     def _undo(self, live: Live, seat: int, count: int, seq: int, client_action_id: str | None, with_state: bool
               ) -> dict[str, Any]:
@@ -934,23 +826,8 @@ class GameService:
         live.header, live.seats = found
         new = self.storage.events(live.header.id, live.seq)
         if new:
-            # One event at a time, as `_load` does, so that each seat's `since` is what it was when the event came: a
-            # batch caught up at once would move a seat's `since` to the last event even when its decision changed at
-            # an earlier one and not since, and then this process would refuse as stale an action quoting the count
-            # that every other process (and the engine, event by event) accepts.
-            state = live.state.clone()  # the live state is never mutated: readers may hold it
-            for ev in new:
-                live.events.append(ev)
-                if ev.kind == "action":
-                    if ev.seat is None:
-                        state.apply(ev.text)
-                    else:
-                        state.submit(ev.seat, ev.text)
-                else:
-                    state = build_state(live.header, live.events)
-                live.state = state  # a clone of this lock's own until the lock is released
-                live.track(ev.seq)
-            if state.is_over and live.header.status != "over":  # the header was read just before the last event
+            live.advance(new)  # on a clone, event by event, as `_load` does (`Live.advance`)
+            if live.state.is_over and live.header.status != "over":  # the header was read just before the last event
                 live.header = replace(live.header, status="over")
 
     def _load(self, game_id: str) -> Live:
@@ -966,14 +843,5 @@ class GameService:
         live = Live(header, seats, [], new_game(header.game, header.players, header.seed, header.options))
         live.state.track_undo()
         live.track()
-        for ev in events:  # event by event, so that each seat's `since` is what it was when the event came
-            live.events.append(ev)
-            if ev.kind == "action":  # not yet live: no one else holds this state
-                if ev.seat is None:
-                    live.state.apply(ev.text)
-                else:
-                    live.state.submit(ev.seat, ev.text)
-            else:
-                live.state = build_state(header, live.events)
-            live.track(ev.seq)
+        live.advance(events, fresh=True)  # not yet live: no one else holds this state
         return live
