@@ -10,29 +10,39 @@ cache is behind (its insert conflicts, a client quotes a later `seq`, a token it
 from the database and decides again; a notice from another process refreshes the cached game before local
 clients are told. Only the process the broker elects computes AI moves.
 
-A game in memory and its replay are in `live`, the refusals in `errors` (both re-exported here).
+A game in memory and its replay are in `live`, the refusals in `errors`, what creating a game takes (seat requests,
+tokens, the creation limits) in `creation` (all re-exported here); the games in memory in `cache`, where AI moves
+are computed in `moves`.
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import ipaddress
 import logging
 import secrets
 import threading
 import uuid
-from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from concurrent.futures import Executor
+from dataclasses import replace
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
 from tabletop.core import IllegalAction, InvalidOptions, State, UnknownGame, game_info, games, new_game
 from tabletop.server import views
-from tabletop.server.ai import AI_LABELS, LIGHT_LABELS, Lane, PolicyOffer, check_label, choose_action, find_policies
+from tabletop.server.ai import AI_LABELS, PolicyOffer, find_policies
+from tabletop.server.cache import GameCache
+from tabletop.server.creation import (
+    Created,
+    CreationLimits,
+    SeatRequest,
+    address_key,
+    check_limits,
+    check_seats,
+    new_token,
+    token_hash,
+    when,
+)
 from tabletop.server.errors import (
     STATUS,
     Conflict,
@@ -45,6 +55,7 @@ from tabletop.server.errors import (
     Unauthorized,
 )
 from tabletop.server.live import Live, build_state, effective_actions
+from tabletop.server.moves import AIMoves
 from tabletop.server.pubsub import Broker, PgBroker
 from tabletop.server.storage import Event, EventConflict, GameHeader, SeatInfo, Storage, now
 
@@ -55,8 +66,6 @@ __all__ = [  # this module's own, and (from errors and live) those others import
 ]
 
 log = logging.getLogger("tabletop.server")
-
-SEAT_KINDS = ("creator", "invite", "open", "ai")
 
 SERVER_ACTION_IDS = "server:"
 """The prefix of the client action ids the server gives its own moves (a move clock's time-out: `server:clock-<since>`).
@@ -71,76 +80,6 @@ def check_client_action_id(client_action_id: str | None) -> None:
                       "server's own; choose any other string of 1-64 characters")
 
 
-@dataclass(frozen=True)
-class CreationLimits:
-    """Limits on creating games (0 turns one off). A creator is known by the address it creates from: a creator
-    token is new with every game, so it cannot key a limit (accounts: issue 23). Defaults: docs/server.md."""
-
-    games_per_hour: int = 30
-    """Games an address may create in an hour (a sliding window)."""
-    open_games: int = 10
-    """Games created from an address that may wait for players at once."""
-    waiting_games: int = 2000
-    """Games that may wait for players at once, in total."""
-    waiting_expiry: float = 48 * 3600.0
-    """Seconds after its creation a game still waiting for players expires (status `expired`)."""
-    ai_seats_per_address: int = 16
-    """AI seats in the unfinished games created from an address."""
-    ai_seats: int = 1000
-    """AI seats in unfinished games, in total."""
-    ai_only_games: int = 16
-    """Games in play with no person's seat (every seat an AI), in total."""
-    lobby_per_creator: int = 3
-    """Waiting games the public lobby lists per creator name and per address."""
-
-
-def address_key(host: str | None) -> str:
-    """The stored form of a client address: a truncated SHA-256 of it (an IPv6 address by its /64 network, what
-    one household or host is given), never shown to anyone."""
-    key = host or "unknown"
-    with contextlib.suppress(ValueError):
-        ip = ipaddress.ip_address(key)
-        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
-            key = str(ipaddress.ip_network(f"{ip}/64", strict=False))
-        elif isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-            key = str(ip.ipv4_mapped)
-    return hashlib.sha256(f"tabletop address {key}".encode()).hexdigest()[:32]
-
-
-def _when(t: datetime) -> str:
-    return t.strftime("%Y-%m-%d %H:%M UTC")
-
-
-def token_hash(token: str) -> str:
-    """What is stored of a token: its SHA-256, hex."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def new_token() -> str:
-    """A fresh credential: 256 random bits, URL-safe."""
-    return secrets.token_urlsafe(32)
-
-
-@dataclass(frozen=True)
-class SeatRequest:
-    """How a seat is filled at creation: `creator`, `invite`, `open` or `ai` (with a strength label)."""
-
-    kind: str
-    ai: str | None = None
-    name: str | None = None
-
-
-@dataclass
-class Created:
-    """What the creator gets back: the game id, a creator token, its own seat token, one invite per invited seat."""
-
-    game_id: str
-    creator_token: str
-    seat: int | None
-    seat_token: str | None
-    invites: dict[int, str]
-
-
 class GameService:
     """Everything a client may ask of the server, in plain Python."""
 
@@ -151,24 +90,17 @@ class GameService:
         self.policies: dict[str, PolicyOffer] = find_policies(policy_dir)
         """Trained policies offered as AI seats, by label (`policy_dir`; None: the shipped ones)."""
         self.broker = broker
-        self.search: Lane | None = None
-        """The searching strengths (hard, trained policies) in worker processes: `ai_slots` jobs at a time."""
-        self.light: Lane | None = None
-        """The cheap strengths (`LIGHT_LABELS`) in a thread of this process, never behind a search."""
-        if pool_factory is not None:
-            self.search = Lane("AI", pool_factory, ai_slots)
-            self.light = Lane("light AI", partial(ThreadPoolExecutor, 1, "tabletop-ai-light"), 1)
+        self.ai = AIMoves(pool_factory, ai_slots, self.policies, self._ai_commit, lambda: self._closed)
+        """Where AI moves are computed (none without a `pool_factory`) and handed back to `_ai_commit`."""
         self.limits = limits or CreationLimits()
         self._create_lock = threading.Lock()
         self.public_url = public_url.rstrip("/")
-        self._lock = threading.Lock()
-        self._live: OrderedDict[str, Live] = OrderedDict()  # least recently used first
-        self.cache_games = max(1, cache_games)
+        self.cache = GameCache(storage, cache_games)
+        """The games in memory, loaded from and refreshed against the database."""
+        self._live = self.cache.games  # the cached games by id, least recently used first
         self._closed = False
         self.shared = isinstance(broker, PgBroker)
         """Whether other server processes may write to the same database."""
-        self._committer = Lane("AI commit", partial(ThreadPoolExecutor, 1, "tabletop-ai-commit"), 1)
-        """AI moves are committed here, not in the worker pool's internal thread; a person's game's first."""
 
     def start(self) -> None:
         """Start listening to the broker; games in play resume once this process owns the AI moves."""
@@ -214,7 +146,7 @@ class GameService:
         except InvalidOptions as e:
             raise Invalid(str(e), allowed=info.describe()) from None
         seats = seats or [SeatRequest("creator"), *[SeatRequest("open")] * (players - 1)]
-        self._check_seats(seats, players, info.name)
+        check_seats(seats, players, info.name, self.policies)
         game_id = uuid.uuid4().hex
         creator_token = new_token()
         infos: list[SeatInfo] = []
@@ -238,7 +170,7 @@ class GameService:
         status = "playing" if all(s.kind == "ai" or s.token_hash for s in infos) else "waiting"
         key = address_key(address)
         with self._create_lock:  # one process checks and stores one creation at a time (several: a small overshoot)
-            self._check_limits(key, status, infos)
+            check_limits(self.storage, self.limits, key, status, infos)
             header = GameHeader(game_id, game, info.version, players, dict(options), seed, visibility, creator_name,
                                 token_hash(creator_token), status, now(), key)
             self.storage.create_game(header, infos)
@@ -246,52 +178,6 @@ class GameService:
         with live.lock:
             self._schedule_ai(live)
         return Created(game_id, creator_token, own_seat, own_token, invites)
-
-    def _check_limits(self, key: str, status: str, infos: list[SeatInfo]) -> None:
-        """Limited (429) or Full (503) if creating this game would pass a creation limit."""
-        lim, at = self.limits, now()
-        hour = timedelta(hours=1)
-        counts = self.storage.creation_counts(key, at - hour)
-        ai = sum(s.kind == "ai" for s in infos)
-        expiry = timedelta(seconds=lim.waiting_expiry)
-        if lim.games_per_hour and counts.recent >= lim.games_per_hour:
-            first = counts.oldest_recent or at
-            raise Limited(f"this address has created {counts.recent} games in the last hour, the most it may "
-                          f"(TABLETOP_GAMES_PER_HOUR); the next one at {_when(first + hour)}",
-                          (first + hour - at).total_seconds())
-        if status == "waiting" and lim.open_games and counts.open >= lim.open_games:
-            first = counts.oldest_open or at
-            raise Limited(f"this address has {counts.open} games waiting for players, the most it may "
-                          f"(TABLETOP_OPEN_GAMES); fill or finish one, or wait until the oldest expires at "
-                          f"{_when(first + expiry)}", (first + expiry - at).total_seconds())
-        if status == "waiting" and lim.waiting_games and counts.waiting >= lim.waiting_games:
-            raise Full(f"the server holds {counts.waiting} games waiting for players, the most it takes "
-                       "(TABLETOP_WAITING_GAMES); try again in a few minutes", 300)
-        if ai and lim.ai_seats_per_address and counts.ai_seats_mine + ai > lim.ai_seats_per_address:
-            raise Limited(f"this address has {counts.ai_seats_mine} AI seats in games waiting or in play and may "
-                          f"have {lim.ai_seats_per_address} (TABLETOP_AI_SEATS_PER_ADDRESS); this game adds {ai}; "
-                          "try again once one of them has ended", 60)
-        if ai and lim.ai_seats and counts.ai_seats + ai > lim.ai_seats:
-            raise Full(f"the server has {counts.ai_seats} AI seats in games waiting or in play, the most it takes "
-                       f"is {lim.ai_seats} (TABLETOP_AI_SEATS); try again in a few minutes", 120)
-        if ai == len(infos) and lim.ai_only_games and counts.ai_only >= lim.ai_only_games:
-            raise Full(f"{counts.ai_only} games of AI seats only are in play, the most this server runs at once "
-                       f"(TABLETOP_AI_ONLY_GAMES); try again once one has ended, or seat a person", 60)
-
-    def _check_seats(self, seats: list[SeatRequest], players: int, game: str) -> None:
-        if len(seats) != players:
-            raise Invalid(f"{players} players need {players} seats, got {len(seats)}")
-        for i, req in enumerate(seats):
-            if req.kind not in SEAT_KINDS:
-                raise Invalid(f"seat {i}: kind {req.kind!r} is not one of {', '.join(SEAT_KINDS)}")
-            if req.kind == "ai" and req.ai is not None:
-                why = check_label(req.ai, game, players, self.policies)
-                if why is not None:
-                    raise Invalid(f"seat {i}: {why}")
-            if req.kind != "ai" and req.ai is not None:
-                raise Invalid(f"seat {i}: only an AI seat has a strength")
-        if sum(r.kind == "creator" for r in seats) > 1:
-            raise Invalid("at most one seat is the creator's")
 
     def claim(self, game_id: str, code: str, name: str | None) -> tuple[int, str]:
         """Claim an invited seat with its one-time code: a fresh seat token; the code is spent."""
@@ -393,8 +279,7 @@ class GameService:
             return 0
         ids = self.storage.expire_waiting(cutoff)
         for game_id in ids:
-            with self._lock:
-                live = self._live.get(game_id)
+            live = self.cache.find(game_id)
             if live is not None:
                 with live.lock:
                     if live.header.status == "waiting":
@@ -404,7 +289,7 @@ class GameService:
                 seq = 0
             self.broker.publish(game_id, seq)
         if ids:
-            log.info("%d game(s) waiting for players since before %s expired", len(ids), _when(cutoff))
+            log.info("%d game(s) waiting for players since before %s expired", len(ids), when(cutoff))
         return len(ids)
 
     def _check_not_expired(self, live: Live) -> None:
@@ -445,7 +330,7 @@ class GameService:
         game is not cached (ask `seat_of` from a worker thread). A re-seat replaces the seat's token in the cache
         before it is announced, here and (through the broker's refresh) in every other process, so a socket that
         checks this before each message it sends never sends a revoked token anything after the revocation."""
-        live = self._live.get(game_id)  # a dict read, atomic
+        live = self.cache.find_nowait(game_id)
         if live is None:
             return None
         seats = live.seats
@@ -489,7 +374,7 @@ class GameService:
     def current_for_nowait(self, game_id: str, seat: int | None) -> tuple[State, int, str, int | None] | None:
         """`current_for` if it can be had at once, for the event loop: the game is cached (no database read) and its
         lock free (no commit under way); None otherwise (ask `current_for` from a worker thread)."""
-        live = self._live.get(game_id)  # a dict read, atomic: never waits for `_lock` (held while loading a game)
+        live = self.cache.find_nowait(game_id)  # never waits for the cache's lock (held while loading a game)
         if live is None or not live.lock.acquire(blocking=False):
             return None
         try:
@@ -685,7 +570,7 @@ class GameService:
     def _schedule_ai(self, live: Live) -> None:
         """If an AI seat is to move, have a worker decide (once per decision). Caller holds the lock."""
         state = live.state
-        if (self._closed or self.search is None or live.header.status != "playing" or state.to_move is None
+        if (self._closed or not self.ai.enabled or live.header.status != "playing" or state.to_move is None
                 or not self.broker.owns_ai()):
             return
         seat = live.seats[state.to_move]
@@ -697,51 +582,20 @@ class GameService:
         live.ai_pending = (seat.seat, decision)
         # a game with a person at the table first; an AI-only game yields (`Lane`)
         priority = 0 if any(s.kind == "human" for s in live.seats) else 1
-        self._submit(live.header.id, live.seq, seat.seat, seat.ai_label or "easy", state.record(), priority)
+        self.ai.submit(live.header.id, live.seq, seat.seat, seat.ai_label or "easy", state.record(), priority)
 
-    def _submit(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any], priority: int
-                ) -> None:
-        lane = self.light if label in LIGHT_LABELS else self.search
-        if lane is None:
-            return
-        try:
-            offer = self.policies.get(label)
-            fut = lane.submit(choose_action, record, seat, label, secrets.randbits(62),
-                              str(offer.path) if offer is not None else None, priority=priority)
-        except RuntimeError:  # the lane is closed: the server is stopping
-            return
-        done: Callable[[Future[str]], None] = partial(self._ai_done, game_id, seq, seat, label, record, priority)
-
-        def hand_over(f: Future[str]) -> None:  # runs in the pool's internal thread: only pass the result on
-            with contextlib.suppress(RuntimeError):  # RuntimeError: shutting down
-                self._committer.submit(done, f, priority=priority)
-
-        fut.add_done_callback(hand_over)
-
-    def _ai_done(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any], priority: int,
-                 fut: Future[str]) -> None:
-        if self._closed or fut.cancelled():
-            return
-        exc = fut.exception()
-        if exc is not None:  # a broken pool was replaced and the move retried by the lane: this is past that
-            why = "its worker process died each time it was tried" if isinstance(exc, BrokenExecutor) else repr(exc)
-            log.error("AI (%s) failed in game %s at event %d: %s%s", label, game_id, seq, why,
-                      "; the easy level moves instead" if label != "easy" else "")
-            if label != "easy":
-                self._submit(game_id, seq, seat, "easy", record, priority)
-            return
-        try:
-            live = self._get(game_id)
-            with live.lock:
-                if live.state.to_move != seat or live.since[seat] > seq:  # its decision changed meanwhile
-                    return
-                try:
-                    self._commit(live, seat, fut.result(), None)
-                except EventConflict:  # another process moved for this AI meanwhile (ownership changed hands)
-                    self._refresh(live)
-                self._schedule_ai(live)
-        except Exception:
-            log.exception("AI move of game %s at event %d could not be applied", game_id, seq)
+    def _ai_commit(self, game_id: str, seq: int, seat: int, action: str) -> None:
+        """Commit the move an AI decided at event `seq` unless its decision changed meanwhile (on the AI commit
+        thread)."""
+        live = self._get(game_id)
+        with live.lock:
+            if live.state.to_move != seat or live.since[seat] > seq:  # its decision changed meanwhile
+                return
+            try:
+                self._commit(live, seat, action, None)
+            except EventConflict:  # another process moved for this AI meanwhile (ownership changed hands)
+                self._refresh(live)
+            self._schedule_ai(live)
 
     def resume(self) -> int:
         """Once this process owns the AI moves (at start, or when the owner died): rebuild every game in play and
@@ -760,8 +614,7 @@ class GameService:
 
     def on_remote(self, game_id: str, seq: int) -> None:
         """Another process stored an event (or seated someone) in `game_id`: refresh it if cached here."""
-        with self._lock:
-            live = self._live.get(game_id)
+        live = self.cache.find(game_id)
         if live is None:
             return
         with live.lock:
@@ -771,9 +624,7 @@ class GameService:
 
     def refresh_all(self) -> None:
         """Refresh every cached game (notices may have been missed)."""
-        with self._lock:
-            cached = list(self._live.values())
-        for live in cached:
+        for live in self.cache.all():
             with live.lock:
                 self._refresh(live)
                 self._schedule_ai(live)
@@ -782,66 +633,16 @@ class GameService:
         """Stop scheduling AI moves, stop listening, shut the worker pool down."""
         self._closed = True
         self.broker.close()
-        for lane in (self.search, self.light):
-            if lane is not None:
-                lane.close()  # what waits is cancelled; a search still running after 1.5 s is terminated
-        self._committer.close(grace=10)  # a commit under way finishes (the database is closed next)
+        self.ai.close()  # a search still running after 1.5 s is terminated; a commit under way finishes
 
-    # ---- the cache ----------------------------------------------------------------------------------------
+    # ---- the cache (`GameCache`) ----------------------------------------------------------------------------
     def _get(self, game_id: str) -> Live:
-        with self._lock:
-            live = self._live.get(game_id)
-            if live is None:
-                live = self._load(game_id)
-                self._live[game_id] = live
-                self._evict()
-            else:
-                self._live.move_to_end(game_id)
-            return live
+        return self.cache.get(game_id)
 
-    def _evict(self) -> None:
-        """Keep at most `cache_games` games in memory: the least recently used finished ones go first, then the
-        least recently used of any kind (a game dropped is rebuilt from the database when next needed; a commit
-        still under way on a dropped copy is caught by the database and the new copy refreshed). Caller holds
-        `_lock`."""
-        excess = len(self._live) - self.cache_games
-        if excess <= 0:
-            return
-        finished = [gid for gid, live in self._live.items() if live.header.status == "over"][:excess]
-        for gid in finished:
-            del self._live[gid]
-        while len(self._live) > self.cache_games:
-            self._live.popitem(last=False)
+    def _refresh(self, live: Live) -> None:
+        """Bring a cached game up to the database (`GameCache.refresh`). Caller holds the lock."""
+        self.cache.refresh(live)
 
     def cached(self) -> int:
         """How many games are in memory."""
-        return len(self._live)
-
-    def _refresh(self, live: Live) -> None:
-        """Bring a cached game up to the database: header, seats, and the events after its own. Caller holds the
-        lock. A state is never mutated once live: new events are applied to a clone."""
-        found = self.storage.game(live.header.id)
-        if found is None:
-            return
-        live.header, live.seats = found
-        new = self.storage.events(live.header.id, live.seq)
-        if new:
-            live.advance(new)  # on a clone, event by event, as `_load` does (`Live.advance`)
-            if live.state.is_over and live.header.status != "over":  # the header was read just before the last event
-                live.header = replace(live.header, status="over")
-
-    def _load(self, game_id: str) -> Live:
-        found = self.storage.game(game_id) if len(game_id) <= 32 else None
-        if found is None:
-            raise NotFound(f"no game {game_id!r}")
-        header, seats = found
-        info = game_info(header.game)
-        if header.rules_version != info.version:
-            raise Conflict(f"this game was started under {info.title} rules version {header.rules_version!r}; "
-                           f"this server plays version {info.version!r} and will not change it silently")
-        events = self.storage.events(game_id)
-        live = Live(header, seats, [], new_game(header.game, header.players, header.seed, header.options))
-        live.state.track_undo()
-        live.track()
-        live.advance(events, fresh=True)  # not yet live: no one else holds this state
-        return live
+        return len(self.cache.games)
