@@ -1,9 +1,10 @@
 """The online game server (`tabletop serve`): FastAPI over the engine, an append-only event log in SQL.
 
 Layout (after the FastAPI full-stack template): `settings` (pydantic-settings), `models` (SQLAlchemy tables),
-`storage` (the only code that speaks SQL), `service` (games, seats, actions, AI scheduling; no HTTP),
-`pubsub` (who is told of new events), `api/routes/*` (REST and WebSocket), `app` (wiring). The engine knows
-nothing of any of it: the server is a consumer of `tabletop.new_game`, `State.apply/view/log` and `SeatHandle`.
+`storage` (the only code that speaks SQL), `service` (games, seats, actions, AI scheduling; no HTTP; over `live`,
+`cache`, `creation`, `moves` and `errors`), `pubsub` (who is told of new events), `api/routes/*` (REST and
+WebSocket), `app` (wiring). The engine knows nothing of any of it: the server is a consumer of `tabletop.new_game`,
+`State.apply/view/log` and `SeatHandle`.
 """
 
 from tabletop.server.app import create_app

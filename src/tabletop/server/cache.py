@@ -53,7 +53,7 @@ class GameCache:
         """Keep at most `capacity` games in memory: the least recently used finished ones go first, then the
         least recently used of any kind (a game dropped is rebuilt from the database when next needed; a commit
         still under way on a dropped copy is caught by the database and the new copy refreshed). Caller holds
-        `_lock`."""
+        the cache's lock."""
         excess = len(self.games) - self.capacity
         if excess <= 0:
             return
@@ -69,7 +69,7 @@ class GameCache:
 
     def refresh(self, live: Live) -> None:
         """Bring a cached game up to the database: header, seats, and the events after its own. Caller holds the
-        lock. A state is never mutated once live: new events are applied to a clone."""
+        game's lock. A state is never mutated once live: new events are applied to a clone."""
         found = self.storage.game(live.header.id)
         if found is None:
             return

@@ -10,9 +10,9 @@ cache is behind (its insert conflicts, a client quotes a later `seq`, a token it
 from the database and decides again; a notice from another process refreshes the cached game before local
 clients are told. Only the process the broker elects computes AI moves.
 
-A game in memory and its replay are in `live`, the refusals in `errors`, what creating a game takes (seat requests,
-tokens, the creation limits) in `creation` (all re-exported here); the games in memory in `cache`, where AI moves
-are computed in `moves`.
+Its parts: a game in memory and its replay in `live`, the cache of games in memory in `cache`, what creating a game
+takes (seat requests, tokens, the creation limits) in `creation`, where AI moves are computed in `moves`, the
+refusals in `errors` (the names others import from here are re-exported).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ from tabletop.server.moves import AIMoves
 from tabletop.server.pubsub import Broker, PgBroker
 from tabletop.server.storage import Event, EventConflict, GameHeader, SeatInfo, Storage, now
 
-__all__ = [  # this module's own, and (from errors and live) those others import from here
+__all__ = [  # its own, and those others import from here (from errors, live, creation)
     "SERVER_ACTION_IDS", "STATUS", "Conflict", "Created", "CreationLimits", "Forbidden", "Full", "GameService",
     "Invalid", "Limited", "Live", "NotFound", "SeatRequest", "ServiceError", "Unauthorized", "address_key",
     "build_state", "check_client_action_id", "effective_actions", "new_token", "token_hash",
@@ -645,4 +645,4 @@ class GameService:
 
     def cached(self) -> int:
         """How many games are in memory."""
-        return len(self.cache.games)
+        return self.cache.cached()

@@ -10,7 +10,7 @@ import platformdirs
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from tabletop.server.service import CreationLimits
+from tabletop.server.creation import CreationLimits
 
 log = logging.getLogger("tabletop.server")
 
@@ -104,7 +104,7 @@ class Settings(BaseSettings):
     clock_tick: float = 0.5
     """How often (seconds) the AI-owning process looks at the move clocks."""
 
-    # creation limits (0 turns one off; `tabletop.server.service.CreationLimits`, docs/server.md)
+    # creation limits (0 turns one off; `tabletop.server.creation.CreationLimits`, docs/server.md)
     games_per_hour: int = Field(default=30, ge=0)
     """Games one address may create in an hour."""
     open_games: int = Field(default=10, ge=0)
