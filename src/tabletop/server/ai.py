@@ -268,7 +268,6 @@ class Lane:
             swap = old is self._executor and not self._closed
             if swap:
                 self._executor = new
-                self.replaced += 1
                 jobs = len(self._heap) + len(self._running)
             self._broken = None
         with contextlib.suppress(Exception):
@@ -276,6 +275,8 @@ class Lane:
         if swap:
             log.error("the %s workers' pool broke (a worker process died: killed, or out of memory); a new pool "
                       "took over and the %d job(s) it held or that were waiting are run again", self.name, jobs)
+            with self._cv:
+                self.replaced += 1  # counted once said: whoever sees the count sees the log line
 
     def _finished(self, inner: Future[Any]) -> None:
         with self._cv:
