@@ -311,6 +311,8 @@ class Lane:
                 job.future.set_exception(RuntimeError(f"the {self.name} lane is closed"))
         procs = list((getattr(executor, "_processes", None) or {}).values())
         executor.shutdown(wait=False, cancel_futures=True)
+        for inner in running:  # one not started yet never will be now: cancelled, not waited for (a commit lane
+            inner.cancel()  # waited its whole grace of 10 s for such a job, one shutdown in three under AI load)
         _, late = wait(running, timeout=grace)
         if late:
             for p in procs:
