@@ -42,8 +42,8 @@ class Invalid(ServiceError):
     kind = "invalid"
 
 
-class Limited(ServiceError):
-    """Over a limit of one client (an address): 429 with `Retry-After`, in whole seconds."""
+class RateLimited(ServiceError):
+    """Over a limit of one client (an address, a seat): 429 with `Retry-After`, in whole seconds."""
 
     kind = "rate_limited"
 
@@ -52,7 +52,11 @@ class Limited(ServiceError):
         self.retry_after = max(1, math.ceil(retry_after))
 
 
-class Full(Limited):
+Limited = RateLimited
+"""The creation limits' name for it."""
+
+
+class Full(RateLimited):
     """Over a limit of the whole server: 503 with `Retry-After`."""
 
     kind = "busy"

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 from tabletop.server import views
 from tabletop.server.ai import Lane, hint_actions
+from tabletop.server.errors import RateLimited
 from tabletop.server.limits import Buckets
 from tabletop.server.schemas import plain_text
 from tabletop.server.service import Conflict, Forbidden, GameService, Invalid, ServiceError, Unauthorized
@@ -39,16 +40,6 @@ SILENT_GAMES = {
                 "phrases, played as actions, are the only channel)",
 }
 """Games whose rules forbid players to talk: their chat is refused, with the reason."""
-
-
-class RateLimited(ServiceError):
-    """Too many requests of one kind; `retry_after` seconds until the next is allowed (429 with Retry-After)."""
-
-    kind = "rate_limited"
-
-    def __init__(self, message: str, retry_after: float) -> None:
-        super().__init__(message)
-        self.retry_after = max(1, math.ceil(retry_after))
 
 
 class Busy(ServiceError):
