@@ -38,6 +38,8 @@ export interface ConnectionHooks {
 
 export class Connection {
   connected = false;
+  /** The seat token was revoked: the socket is closed for good. */
+  revoked = false;
   private socket: WebSocket | null = null;
   private answers = new Answers();
   private attempts = 0;
@@ -89,6 +91,7 @@ export class Connection {
       if (ev.code === TOKEN_REVOKED) {
         // the creator re-seated this seat: the token is spent, reconnecting with it would only be refused
         this.closed = true;
+        this.revoked = true;
         this.hooks.revoked();
         return;
       }

@@ -49,7 +49,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     changed: () => view.render(),
     history: () => view.renderHistory(),
   });
-  const view = new TableView(root, { id, info, token, names, module: tableFor(info.game), session, chat, connected: () => conn.connected });
+  const view = new TableView(root, { id, info, token, names, module: tableFor(info.game), session, chat, connected: () => conn.connected, revoked: () => conn.revoked });
 
   document.addEventListener("keydown", view.onKey);
   conn.open();

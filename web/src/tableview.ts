@@ -38,6 +38,8 @@ export interface ViewSetup {
   chat: ChatPanel;
   /** Whether the socket is open (the header says "live" or "reconnecting…"). */
   connected: () => boolean;
+  /** Whether the seat token was revoked (the header says "seat given away": nothing reconnects). */
+  revoked: () => boolean;
 }
 
 export class TableView {
@@ -168,7 +170,7 @@ export class TableView {
       decidedEl,
       this.clock.el,
       aiThinking ? h("span.thinking", { dataset: { testid: "ai-thinking" } }, h("span.dots"), "AI is thinking") : null,
-      h(`span.conn.${connected ? "on" : "off"}`, connected ? "live" : "reconnecting…"),
+      h(`span.conn.${connected ? "on" : "off"}`, connected ? "live" : this.o.revoked() ? "seat given away" : "reconnecting…"),
       soundBox,
     );
   }
