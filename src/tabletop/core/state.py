@@ -37,6 +37,22 @@ class GameInfo:
     summary: str = ""
     score_label: str = "score"
     """What `scores()` measures, for tables (e.g. Silencio: "−cards left")."""
+    no_chat: str = ""
+    """Why this game's table has no chat ("" for a game whose players may talk): Silencio's rules forbid talking.
+    The server refuses a chat message with this reason; the browser shows no chat panel."""
+    step_limit: int = 10_000
+    """More decisions than any game of it takes: the environments end (truncate) an episode after this many."""
+    package: str = ""
+    """The package of the game's folder, where its optional parts live (`tabletop.core.parts`); "" for the package
+    of `state_class`'s module."""
+
+    @property
+    def home(self) -> str:
+        """The game folder's package: `package`, or the package of the module defining `state_class`."""
+        if self.package:
+            return self.package
+        module = self.state_class.__module__
+        return module.rpartition(".")[0] or module
 
     @property
     def default_players(self) -> int:
@@ -59,6 +75,8 @@ class GameInfo:
             "cooperative": self.cooperative,
             "version": self.version,
             "score": self.score_label,
+            "chat": not self.no_chat,
+            "no_chat": self.no_chat,
             "options": [
                 {
                     "name": o.name,

@@ -72,6 +72,9 @@ INFO = register(
         state_class=SilencioState,
         summary="Cooperative and silent: play all your cards into rising colour rows.",
         score_label="−cards left",
+        no_chat="Silencio has no table chat: its rules forbid talking during the game (the Tavern variant's "
+                "phrases, played as actions, are the only channel)",
+        step_limit=1_000,
     )
 )
 

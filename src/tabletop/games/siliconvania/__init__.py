@@ -50,5 +50,6 @@ INFO = register(
         options=(),
         state_class=SiliconVaniaState,
         summary="Build a vampire tech city; bid for tiles and specialists over 8 rounds.",
+        step_limit=2_000,
     )
 )

@@ -84,6 +84,7 @@ INFO = register(
         ),
         state_class=SilosState,
         summary="Alien factions vie for influence in a small town to silo humans and cows.",
+        step_limit=3_000,
     )
 )
 
