@@ -18,24 +18,12 @@ import pytest
 import tabletop
 from conformance import test_conformance, test_simultaneous_and_undo
 from conformance.harness import configs
+from fourth.distribution import write_distribution
 from tabletop.core import registry
 from tabletop.core.registry import PluginWarning
 
 BUILTIN = ["silencio", "siliconvania", "silos"]
 GAME = Path(__file__).with_name("plugin_game.py")
-
-
-def write_distribution(root: Path, dist: str, entry_points: dict[str, str], files: dict[str, str]) -> None:
-    """A distribution as an installer leaves it: the package files and `<dist>-1.0.dist-info/`."""
-    for rel, text in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    info = root / f"{dist}-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1.0\n")
-    lines = "".join(f"{name} = {target}\n" for name, target in entry_points.items())
-    (info / "entry_points.txt").write_text(f"[tabletop.games]\n{lines}")
 
 
 @pytest.fixture
