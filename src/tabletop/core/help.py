@@ -1,4 +1,5 @@
-"""Rules help and action explanations, as data in each game's folder (`games/<game>/help.toml`).
+"""Rules help and action explanations, as data in each game's folder (`games/<game>/help.toml`; a plugin's game:
+`help.toml` in its package, `GameInfo.home`).
 
 The browser client and the terminal show the same words. The file's format:
 
@@ -88,10 +89,10 @@ def parse_help(data: dict[str, Any], where: str) -> GameHelp:
 def game_help(name: str) -> GameHelp:
     """The help of game `name` (UnknownGame for an unknown game, NoHelp when it has no help file)."""
     info = game_info(name)
-    path = resources.files("tabletop.games").joinpath(info.name, "help.toml")
+    path = resources.files(info.home).joinpath("help.toml")  # the game's folder, built-in or a plugin's
     if not path.is_file():
         raise NoHelp(f"the game {info.name} has no help file")
-    where = f"games/{info.name}/help.toml"
+    where = f"{info.home.replace('.', '/')}/help.toml"
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:
