@@ -102,7 +102,7 @@ def test_no_decision_with_a_single_legal_answer_is_asked(game):
                 state.apply(legal[rng.below(len(legal))])
             steps += 1
             assert steps < 50_000
-    assert decisions > 10 * len(combos)  # decisions were really met
+    assert decisions > 2 * len(combos)  # decisions were really met (a small game asks few: tests/fourth's, 2-3)
 
 
 def single_answer_share(game: str) -> tuple[int, int]:
