@@ -1,0 +1,53 @@
+"""The agents play the fourth game through the same interface as the built-in ones: every kind by its spec (the
+heuristic from the game's `heuristic` part, the searches from seat handles alone), the strength levels, whole games,
+and a decisive position that the searches get right."""
+
+from __future__ import annotations
+
+import pytest
+
+import tabletop
+from tabletop.agents import make_agent, play_game
+from tabletop.core import SeatHandle, State
+
+
+def decisive(seed: int = 0) -> tuple[State, str, str]:
+    """A position of the second trick where the follower (seat 1, no trick yet) holds one card above the lead and
+    one below: the high card keeps its hope (it takes the trick, then leads its last card against the leader's
+    last), the low one loses the game for sure. The state, the winning action and the losing one."""
+    while True:
+        seed += 1
+        s = tabletop.new_game("nines", 2, seed)
+        lead, follow = max(s.hands[0]), min(s.hands[1])
+        if follow > lead:
+            continue
+        s.apply(f"play {lead}")
+        s.apply(f"play {follow}")  # seat 0 takes the first trick and leads the second
+        x = s.hands[0][0]
+        a, b = s.hands[1]
+        unseen = s.hands[0][1:] + s.deck
+        if a < x < b and any(c < a for c in unseen):
+            s.apply(f"play {x}")
+            assert s.to_move == 1 and s.points == [1, 0]
+            return s, f"play {b}", f"play {a}"
+
+
+@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iters=60", "ismcts:iters=40,rollout=heuristic",
+                                  "guided:iters=60", "easy", "medium", "hard"])
+def test_every_agent_kind_plays_whole_games_of_the_fourth_game(nines: str, spec: str) -> None:
+    for seed in range(1 if spec == "hard" else 3):  # hard: a second of search a move by default
+        state = tabletop.new_game(nines, 2, seed, {"hand": 3 + seed % 2})
+        agents = [make_agent(spec, nines, seed), make_agent("random", nines, seed + 1)]
+        result = play_game(state, agents)
+        assert state.is_over and state.winners()
+        assert sum(result.decisions) == len(state.record()["actions"]) == 2 * (2 + seed % 2)
+        assert tabletop.replay(state.record()).snapshot() == state.snapshot()
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=300", "guided:iters=300"])
+def test_the_agents_take_the_only_move_that_can_still_win(nines: str, spec: str) -> None:
+    for seed in (0, 100, 200):
+        state, win, lose = decisive(seed)
+        assert {win, lose} == {a.text for a in state.legal_actions()}
+        agent = make_agent(spec, nines, seed)
+        assert agent.act(SeatHandle(state, 1)).text == win, (spec, state.snapshot())
