@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.core import game_info, games
+
 from .conftest import BACKENDS, Factory, auth, two_humans
 
 
@@ -51,6 +53,19 @@ def test_silencio_has_no_chat_because_its_rules_forbid_talking(make_client: Fact
     assert r.status_code == 403 and "forbid talking" in r.json()["detail"]
     page = client.get(f"/api/games/{gid}/chat").json()
     assert page["chat"] is False and page["messages"] == []
+
+
+def test_whether_a_table_has_chat_is_the_games_own_fact_published_with_its_reason(make_client: Factory) -> None:
+    client = make_client()
+    meta = {m["name"]: m for m in client.get("/api/meta/games").json()}
+    assert set(meta) == set(games())
+    for name, m in meta.items():
+        assert m["no_chat"] == game_info(name).no_chat and m["chat"] is (not game_info(name).no_chat)
+    assert meta["silencio"]["chat"] is False and "forbid talking" in meta["silencio"]["no_chat"]
+    assert meta["silos"]["chat"] is True and meta["silos"]["no_chat"] == ""
+    for game, chat in (("silencio", False), ("siliconvania", True)):
+        gid, _ = two_humans(client, game)
+        assert client.get(f"/api/games/{gid}").json()["chat"] is chat  # what the browser's table reads
 
 
 def test_spectators_read_only(make_client: Factory) -> None:

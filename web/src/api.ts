@@ -15,6 +15,9 @@ export interface GameMeta {
   cooperative: boolean;
   version: string;
   score: string;
+  /** Whether the game's tables have chat; `no_chat` says why not ("" when they do): the game's own fact. */
+  chat: boolean;
+  no_chat: string;
   options: OptionMeta[];
   ai: string[];
   /** Trained policies the server offers as AI seats (labels from its own directory), with the player count each plays. */
@@ -40,6 +43,8 @@ export interface GameInfo {
   id: string;
   game: string;
   title: string;
+  /** Whether its table has chat (a fact of the game, as in its GameMeta): without, the table shows notices only. */
+  chat: boolean;
   rules_version: string;
   players: number;
   options: Record<string, unknown>;

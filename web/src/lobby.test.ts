@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optionValue, seatChoices, seatRequests } from "./lobby";
+import { gamesLine, optionValue, seatChoices, seatRequests } from "./lobby";
 
 describe("Lobby: what a new game asks the server", () => {
   it("seats become the server's seat requests (AI by label only)", () => {
@@ -13,6 +13,14 @@ describe("Lobby: what a new game asks the server", () => {
     expect(seatChoices(2, policies).map(([c]) => c)).toEqual(["me", "invite", "open", "ai:easy", "ai:medium", "ai:hard", "ai:silos-2p"]);
     expect(seatChoices(3, policies).map(([c]) => c)).not.toContain("ai:silos-2p");
     expect(seatRequests(["me", "ai:silos-2p"])).toEqual([{ kind: "creator" }, { kind: "ai", ai: "silos-2p" }]);
+  });
+
+  it("the lobby names the server's games from its meta, whichever they are", () => {
+    const t = (...titles: string[]) => titles.map((title) => ({ title }));
+    expect(gamesLine(t("Silencio", "SILOS", "SiliconVania"))).toBe("Silencio, SILOS and SiliconVania");
+    expect(gamesLine(t("Silencio", "SILOS", "SiliconVania", "Nines"))).toBe("Silencio, SILOS, SiliconVania and Nines");
+    expect(gamesLine(t("Nines"))).toBe("Nines");
+    expect(gamesLine(t("A", "B"))).toBe("A and B");
   });
 
   it("two seats cannot both be mine", () => {

@@ -38,6 +38,12 @@ export function seatRequests(choices: SeatChoice[]): SeatRequest[] {
 }
 
 /** The option's value as the server wants it: choices may be numbers ("0") or strings. */
+/** The server's games by title, as words: "A", "A and B", "A, B and C". */
+export function gamesLine(metas: Pick<GameMeta, "title">[]): string {
+  const titles = metas.map((m) => m.title);
+  return titles.length > 1 ? `${titles.slice(0, -1).join(", ")} and ${titles[titles.length - 1]}` : titles.join("");
+}
+
 export function optionValue(raw: string, choices: unknown[]): unknown {
   const hit = choices.find((c) => String(c) === raw);
   return hit === undefined ? raw : hit;
@@ -247,7 +253,7 @@ export async function showLobby(root: HTMLElement, store: SeatStore, go: (path: 
   });
   let mine = h("section.mygames", h("h2", "My games"), h("p", "…"));
   const open = h("section.open");
-  mount(root, h("div.page.lobby", h("h1", "tabletop"), h("p.sub", "Silencio, SILOS and SiliconVania with friends and AI."),
+  mount(root, h("div.page.lobby", h("h1", "tabletop"), h("p.sub", `${gamesLine(metas)} with friends and AI.`),
     h("div.cols", h("div", form, created), h("div", mine, open))));
   const [m, o] = await Promise.all([myGames(store), openGames(store, go)]);
   mine.replaceWith(m);

@@ -31,8 +31,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
   }
   const token = store.pick(id, wanted)?.token ?? null;
   const names = seatNames(info);
-  const hasChat = info.game !== "silencio"; // Silencio is played in silence: its table has notices only
-  const chat = new ChatPanel(id, token, hasChat, names);
+  const chat = new ChatPanel(id, token, info.chat, names); // a game without chat: the table shows notices only
   const conn: Connection = new Connection(id, token, {
     url: () => socketUrl(location, id, token, session.log.length, chat.pos),
     message: (m) => {

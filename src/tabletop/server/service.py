@@ -302,8 +302,9 @@ class GameService:
 
     @staticmethod
     def _public(h: GameHeader, seats: list[SeatInfo]) -> dict[str, Any]:
+        info = game_info(h.game)
         return {
-            "id": h.id, "game": h.game, "title": game_info(h.game).title, "rules_version": h.rules_version,
+            "id": h.id, "game": h.game, "title": info.title, "chat": not info.no_chat, "rules_version": h.rules_version,
             "players": h.players, "options": h.options, "visibility": h.visibility, "status": h.status,
             "creator": h.creator_name, "created": h.created.isoformat(),
             "seats": [{"seat": s.seat, "kind": s.kind, "mode": s.mode, "ai": s.ai_label, "name": s.name,

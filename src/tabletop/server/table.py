@@ -8,11 +8,12 @@ service's per-seat gates (`seat_of`, `current`, `views.seat_legal`) and keeps it
   `SeatHandle` of that seat (`tabletop.server.ai.hint_actions`) for `hint_seconds`. Never in the event loop, never
   another seat's view. Limited per seat (`hint_rate`, `hint_burst`) and by the number of hints
   waiting for a worker. The workers sit behind a `Lane`: a dead worker's pool is replaced and its hints retried.
-- **Chat** (SILOS, SiliconVania): a seated player writes, everyone (spectators included) reads. Silencio's rules
-  forbid talking at the table, so it has none. Lines are stored with a per-game index (a reconnecting client
+- **Chat**: a seated player writes, everyone (spectators included) reads; in a game whose rules forbid talking
+  at the table (its `GameInfo.no_chat` says why, e.g. Silencio) there is none and a line is refused with that
+  reason. Lines are stored with a per-game index (a reconnecting client
   fetches from its last index), limited in length, per seat in rate, and per game in number.
 - **Notices**: lines the server itself writes to the table (a clock ran out). They share the chat's index and
-  reach Silencio tables too: they are not players talking.
+  reach tables without chat too: they are not players talking.
 
 New lines are announced on the broker's topic `chat:<game id>` (another process's sockets hear of it through
 the same LISTEN/NOTIFY channel as events).
@@ -26,6 +27,7 @@ import threading
 from concurrent.futures import Future
 from typing import Any, ClassVar
 
+from tabletop.core import game_info
 from tabletop.server import views
 from tabletop.server.ai import Lane, hint_actions
 from tabletop.server.errors import RateLimited
@@ -34,12 +36,6 @@ from tabletop.server.schemas import plain_text
 from tabletop.server.service import Conflict, Forbidden, GameService, Invalid, ServiceError, Unauthorized
 from tabletop.server.settings import Settings
 from tabletop.server.storage import Message
-
-SILENT_GAMES = {
-    "silencio": "Silencio has no table chat: its rules forbid talking during the game (the Tavern variant's "
-                "phrases, played as actions, are the only channel)",
-}
-"""Games whose rules forbid players to talk: their chat is refused, with the reason."""
 
 
 class Busy(ServiceError):
@@ -109,8 +105,8 @@ class Table:
     def say(self, game_id: str, token: str | None, text: str) -> dict[str, Any]:
         """A seated player's line at the table (refused in games whose rules forbid talking)."""
         info = self.service.info(game_id)
-        silent = SILENT_GAMES.get(info["game"])
-        if silent is not None:
+        silent = game_info(info["game"]).no_chat
+        if silent:
             raise Forbidden(silent)
         if token is None:
             raise Unauthorized("spectators may read the table chat but not write in it; a seat token is needed")
@@ -129,7 +125,7 @@ class Table:
         return {"game_id": game_id, "message": msg.public()}
 
     def notice(self, game_id: str, text: str) -> Message | None:
-        """The server's own line to the table (every game, Silencio included)."""
+        """The server's own line to the table (every game, those without chat included)."""
         return self._add(game_id, "notice", None, "table", text)
 
     def _add(self, game_id: str, kind: str, seat: int | None, name: str, text: str) -> Message:
@@ -143,5 +139,5 @@ class Table:
         """The table's messages from index `start` on (a page of at most 500): anyone may read them."""
         game = self.service.info(game_id)["game"]  # NotFound for an unknown game
         found = self.storage.messages(game_id, start)
-        return {"game_id": game_id, "chat": game not in SILENT_GAMES,
+        return {"game_id": game_id, "chat": not game_info(game).no_chat,
                 "start": start, "messages": [m.public() for m in found], "chat_pos": start + len(found)}

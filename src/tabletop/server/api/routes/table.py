@@ -35,7 +35,7 @@ async def hints(game_id: GameId, request: Request, token: TokenDep) -> dict[str,
 
 @router.post("/{game_id}/chat")
 def say(game_id: GameId, body: ChatIn, request: Request, token: TokenDep) -> dict[str, Any]:
-    """A seated player's line at the table (not in Silencio)."""
+    """A seated player's line at the table (not in a game without chat: GameInfo.no_chat)."""
     return _table(request).say(game_id, token, body.text)
 
 
