@@ -2,7 +2,7 @@
 
 Every module is parsed with `ast`; an edge is every `import` / `from ... import` of a tabletop module anywhere in it
 (inside functions and `if TYPE_CHECKING:` too), every `importlib.import_module("tabletop....")` with a literal name
-(a lookup by module name), and the packages such an import runs on the way (importing `tabletop.rl.actions` runs
+(a lookup by module name), and the packages such an import runs on the way (importing `tabletop.rl.aec` runs
 `tabletop/rl/__init__.py`). A name built at run time (`f"tabletop.games.{game}.heuristic"`: the registry finding a
 game, the parts of a game folder looked up by name) is no edge: that is how a layer uses games it does not know.
 Checked:
@@ -28,8 +28,8 @@ SRC = Path(__file__).parents[1] / "src"
 # (layer, module prefixes), lowest first; a module belongs to the layer of its longest matching prefix
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("core", ("tabletop", "tabletop.core")),  # tabletop/__init__.py re-exports the core
+    ("spaces", ("tabletop.spaces",)),  # the encoders' and action spaces' framework, below the games' encoding parts
     ("games", ("tabletop.games",)),
-    ("rl-spaces", ("tabletop.rl.actions", "tabletop.rl.encode", "tabletop.rl._fastenc")),
     ("agents", ("tabletop.agents",)),
     ("arena", ("tabletop.arena",)),
     ("study", ("tabletop.study",)),
@@ -41,14 +41,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
 RANK = {name: i for i, (name, _) in enumerate(LAYERS)}
 
 # Violations that remain, (importer, imported): each names why and the issue that removes it. Never add to this.
-ALLOWED: dict[tuple[str, str], str] = {
-    # agents <-> rl: the policy agent imports rl's action spaces and encoders, which sit below the agents, but
-    # importing tabletop.rl.actions runs tabletop/rl/__init__.py, whose lazy `env` / `single_agent` import the
-    # environments, which import the agents. Issue 21: the spaces, the encoders and their C extension
-    # (tabletop.rl._fastenc, built by setup.py; package data in pyproject.toml) move to a package of their own
-    # below the agents.
-    ("tabletop.agents.policy", "tabletop.rl"): "issue 21: rl's spaces and encoders leave the rl package",
-}
+ALLOWED: dict[tuple[str, str], str] = {}
 
 
 def module_name(path: Path) -> tuple[str, bool]:
@@ -64,7 +57,8 @@ def all_modules() -> dict[str, Path]:
 
 
 MODULES = all_modules()
-COMPILED = {"tabletop.rl._fastenc"}  # a C extension: a module without a .py (its .pyi is its interface)
+# the C extensions (setup.py): modules without a .py (each .pyi is its interface), one per C file
+COMPILED = {module_name(p.with_suffix(".py"))[0] for p in (SRC / "tabletop").rglob("_*.c")}
 
 
 def known(name: str) -> bool:
@@ -231,7 +225,8 @@ def test_the_checks_see_upward_imports_and_cycles() -> None:
         ["tabletop.arena.runner", "tabletop.arena.stats"],
         ["tabletop.games.silos.rules", "tabletop.games.silos.turn"],
     ]
-    assert layer("tabletop.rl.encode") == "rl-spaces" and layer("tabletop.rl.gym") == "rl-envs"
+    assert layer("tabletop.spaces.observations") == "spaces" and layer("tabletop.rl.gym") == "rl-envs"
+    assert layer("tabletop.games.silos.encoding") == "games" and layer("tabletop.rl.encode") == "rl-envs"
     assert layer("tabletop") == "core" and layer("tabletop.games") == "games"
     assert layer("tabletop.loadtest.bots") == "loadtest" and layer("tabletop.cli.loadtest") == "cli"
     assert all(layer(m) != "core" or m == "tabletop" or m.startswith("tabletop.core") for m in MODULES)
@@ -242,4 +237,6 @@ def test_the_graph_sees_imports_inside_functions_and_by_name() -> None:
     assert edges["tabletop.rl"]["tabletop.rl.aec"] == "import"  # inside __getattr__
     assert edges["tabletop.agents.guided"]["tabletop.games.silos.heuristic"] == "by name"  # import_module("...")
     assert edges["tabletop.agents.team"]["tabletop.games.silencio"] == "import"  # the package run on the way
-    assert {"tabletop.rl", "tabletop.rl.actions"} <= set(edges["tabletop.agents.policy"])
+    assert "tabletop.spaces" in edges["tabletop.agents.policy"]
+    assert not any(m == "tabletop.rl" or m.startswith("tabletop.rl.") for m in edges["tabletop.agents.policy"])
+    assert {"tabletop.games.silos._fastenc", "tabletop.spaces._fastmask"} <= COMPILED

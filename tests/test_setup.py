@@ -28,7 +28,8 @@ echo "tabletop $*"
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
-    for name in ("pyproject.toml", "setup.py", "src/tabletop/rl/_fastenc.c", "scripts/setup", "scripts/play"):
+    c_sources = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "src/tabletop").rglob("*.[ch]"))]
+    for name in ("pyproject.toml", "setup.py", *c_sources, "scripts/setup", "scripts/play"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, tmp_path / name)
     for name, text in ((".venv/bin/python", FAKE_PYTHON), (".venv/bin/tabletop", FAKE_TABLETOP),

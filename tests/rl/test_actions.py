@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tabletop.core import IllegalAction, game_info, new_game
-from tabletop.rl.actions import action_space, generate, read_mapping
+from tabletop.spaces import action_space, generate, read_mapping
 
 from .configs import GAMES, all_configs
 
@@ -19,7 +19,7 @@ SIZES = [(g, n) for g in GAMES for n in range(game_info(g).min_players, game_inf
 @pytest.mark.parametrize(("game", "players"), SIZES)
 def test_checked_in_mapping_is_a_prefix_of_the_generated_list(game: str, players: int) -> None:
     fixed = read_mapping(game, players)
-    assert fixed, f"src/tabletop/rl/actions/{game}-{players}p.txt is missing"
+    assert fixed, f"src/tabletop/games/{game}/actions/{game}-{players}p.txt is missing"
     generated = generate(game, players)
     assert generated[: len(fixed)] == fixed, "the generator reordered or dropped a pinned action: append only"
     assert len(set(fixed)) == len(fixed)

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.core import game_info, new_game
-from tabletop.rl import encode as encode_module
-from tabletop.rl.encode import OBS_HIGH, OBS_LOW, encoder
+from tabletop.core.parts import part
+from tabletop.spaces import OBS_HIGH, OBS_LOW, encoder
 
 from .configs import GAMES, all_configs
 
@@ -145,11 +145,13 @@ def test_the_incremental_encoding_equals_the_direct_one_on_any_sequence_of_state
 
 
 def test_the_compiled_encoders_are_built() -> None:
-    """`scripts/setup` (pip install -e) builds `tabletop.rl._fastenc` from its C source; the environments use it.
-    Fails if the build broke (the pure-Python fallback would still give the same observations, only slower)."""
-    assert encode_module.COMPILED
+    """`scripts/setup` (pip install -e) builds each game's `tabletop.games.<game>._fastenc` from the C source beside
+    its encoding part; the environments use it. Fails if the build broke (the pure-Python fallback would still give
+    the same observations, only slower)."""
     for game, players, _ in CONFIGS:
-        assert getattr(encoder(game, players), "_cfn", None) is not None
+        enc = encoder(game, players)
+        assert enc.compiled and getattr(enc, "_cfn", None) is not None
+        assert part(game, "encoding")._fastenc is not None  # type: ignore[union-attr]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -178,7 +180,7 @@ def test_without_the_compiled_encoders_the_environment_path_is_the_python_one(ga
     info = game_info(game)
     players = info.min_players
     compiled, python = encoder(game, players), encoder(game, players)
-    python._cfn = None  # as when tabletop.rl._fastenc is not built
+    python._cfn = None  # as when the game's _fastenc is not built
     state = new_game(game, players, 3)
     rng = random.Random(3)
     for _ in range(300):
@@ -265,3 +267,89 @@ def test_silencio_tavern_phrases_are_encoded_per_seat() -> None:
                       (0, f"Please do not play {colour} cards.")]
         expect = _bits(enc.encode(state.view(1)))
         assert _bits(encoder("silencio", 3).encode_fast(state, 1)) == _bits(enc.encode_state(state, 1)) == expect
+
+
+# ---- the state fields the game declares (ENCODED_FIELDS, its encoding part) ------------------------------------
+
+
+def _declared(game: str) -> list[str]:
+    module = part(game, "encoding")
+    assert module is not None
+    names = [name for name, meaning in module.ENCODED_FIELDS]
+    assert all(meaning for _, meaning in module.ENCODED_FIELDS) and len(set(names)) == len(names)
+    return names
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGS)
+def test_every_declared_field_exists_on_a_fresh_and_a_played_state(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    for state in (new_game(game, players, 5, options), _played(game, players, options, 5, 60),
+                  _played(game, players, options, 6, 1500)):
+        missing = [name for name in _declared(game) if not hasattr(state, name)]
+        assert not missing, f"{game} declares state fields its state lacks: {missing}"
+
+
+class _Recorder:
+    """A state seen through a proxy that records every attribute read (the C encoder reads through it too)."""
+
+    def __init__(self, state: Any, seen: set[str]) -> None:
+        object.__setattr__(self, "_state", state)
+        object.__setattr__(self, "_seen", seen)
+
+    def __getattr__(self, name: str) -> Any:
+        self._seen.add(name)
+        return getattr(self._state, name)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_fast_and_compiled_encoders_read_only_the_declared_fields(game: str) -> None:
+    """Whole random games under every option set and player count: the attributes `encode_state`, `encode_delta`
+    and the compiled `encode_fast` read are among ENCODED_FIELDS, each declared field is read by both the Python
+    and the compiled encoders, and the observations through the proxy are those of the state."""
+    declared = set(_declared(game))
+    python: set[str] = set()
+    compiled: set[str] = set()
+    for g, players, options in CONFIGS:
+        if g != game:
+            continue
+        enc = encoder(game, players)
+        assert enc.compiled
+        state = new_game(game, players, 11, options)
+        rng = random.Random(11)
+        for step in range(400):
+            seat = step % players
+            want = _bits(enc.encode(state.view(seat)))
+            assert _bits(enc.encode_state(_Recorder(state, python), seat)) == want
+            assert _bits(enc.encode_delta(_Recorder(state, python), seat)) == want
+            assert _bits(enc.encode_fast(_Recorder(state, compiled), seat)) == want
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    assert python <= declared, f"the Python encoders read undeclared fields {sorted(python - declared)}"
+    assert compiled <= declared, f"the compiled encoder reads undeclared fields {sorted(compiled - declared)}"
+    assert compiled == declared, f"declared fields the compiled encoder never read: {sorted(declared - compiled)}"
+    assert python == declared, f"declared fields the Python encoders never read: {sorted(declared - python)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_compiled_encoder_takes_its_field_names_from_the_declaration(game: str) -> None:
+    """The C code has no field names of its own: `bind` takes the declared names, in order, and nothing else."""
+    fast = part(game, "encoding")._fastenc  # type: ignore[union-attr]
+    names = tuple(_declared(game))
+    for bad in (names[:-1], (*names, "extra"), list(names), (*names[:-1], 3)):
+        with pytest.raises((TypeError, ValueError)):
+            fast.bind(bad)
+    enc, state = encoder(game, 2), _played(game, 2, {}, 3, 30)
+    want = _bits(enc.encode_state(state, 0))
+    renamed = (names[1], names[0], *names[2:])  # two names swapped: the encoder reads the wrong fields
+    try:
+        fast.bind(renamed)
+        try:
+            got = _bits(enc.encode_fast(state, 0))
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            got = b""
+        assert got != want
+    finally:
+        fast.bind(names)
+    assert _bits(enc.encode_fast(state, 0)) == want

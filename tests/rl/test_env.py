@@ -10,8 +10,8 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import tabletop.rl as rl
-from tabletop.core import IllegalAction, InvalidOptions, UnknownGame, new_game
-from tabletop.rl.aec import STEP_LIMITS, final_rewards
+from tabletop.core import IllegalAction, InvalidOptions, UnknownGame, game_info, new_game
+from tabletop.rl.aec import final_rewards
 
 from .configs import GAMES, few_configs
 
@@ -88,7 +88,7 @@ def test_a_game_that_reaches_the_step_limit_is_truncated_for_everyone() -> None:
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         steps += 1
     assert steps == 25
-    assert STEP_LIMITS["silos"] >= 1000
+    assert game_info("silos").step_limit >= 1000
 
 
 def test_an_illegal_index_is_refused_and_changes_nothing() -> None:

@@ -9,8 +9,7 @@ import json
 
 import pytest
 
-from tabletop.rl.actions import action_space
-from tabletop.rl.encode import encoder
+from tabletop.spaces import action_space, encoder
 
 from .pinned import DATA, STATES, _digest, states
 

@@ -11,8 +11,7 @@ import pytest
 from tabletop.agents import InvalidAgentSpec, RandomAgent, make_agent, play_game
 from tabletop.agents.policy import FORMAT
 from tabletop.core import new_game
-from tabletop.rl.actions import action_space
-from tabletop.rl.encode import encoder
+from tabletop.spaces import action_space, encoder
 
 from .configs import GAMES
 

@@ -99,8 +99,7 @@ class PolicyAgent:
     name = "policy"
 
     def __init__(self, game: str, net: PolicyNet, seed: int = 0, sample: bool = False) -> None:
-        from tabletop.rl.actions import action_space
-        from tabletop.rl.encode import encoder
+        from tabletop.spaces import action_space, encoder
 
         if net.game != game:
             raise InvalidAgentSpec(f"this policy was trained for {net.game}, not {game}")

@@ -24,7 +24,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "features": ("seat_features",),
     "ai": (),
     "team": (),
-    "encoding": (),
+    "encoding": ("ENCODER", "ENCODED_FIELDS", "action_texts"),
 }
 """Part name -> the names its module must define (documented in docs/architecture.md, "The parts of a game")."""
 

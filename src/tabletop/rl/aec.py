@@ -1,11 +1,11 @@
 """The PettingZoo AEC environment of every game: `tabletop.rl.env(game, players=..., options=...)`.
 
 Agents are `player_0` ... `player_{n-1}` (seat numbers). Each observation is
-`{"observation": float32 vector (tabletop.rl.encode), "action_mask": int8 vector of the action space}`; the
-mask is all zeros for a seat that is not to move. Actions are indices of the game's fixed action space
-(`tabletop.rl.actions`); an index whose action is not legal now is refused with `IllegalAction` and changes
+`{"observation": float32 vector (tabletop.spaces.observations), "action_mask": int8 vector of the action space}`;
+the mask is all zeros for a seat that is not to move. Actions are indices of the game's fixed action space
+(`tabletop.spaces.actions`); an index whose action is not legal now is refused with `IllegalAction` and changes
 nothing. Rewards arrive only when the game ends (see `final_rewards`); a game that reaches the step limit
-(`max_steps` decisions, default `STEP_LIMITS[game]`) is truncated for every agent with reward 0.
+(`max_steps` decisions, default the game's `GameInfo.step_limit`) is truncated for every agent with reward 0.
 """
 
 from __future__ import annotations
@@ -21,13 +21,8 @@ from pettingzoo import AECEnv
 from tabletop.core import State, game_info, new_game
 from tabletop.core.errors import IllegalAction, InvalidOptions
 from tabletop.core.options import OptionValue
-from tabletop.rl.actions import ActionSpace, action_space
-from tabletop.rl.encode import OBS_HIGH, OBS_LOW, Encoder, encoder
-
-STEP_LIMITS = {"silencio": 1_000, "silos": 3_000, "siliconvania": 2_000}
-"""Decisions after which a game is truncated. Silencio and SiliconVania always end well before (a random 4-player
-Silencio takes under 100 decisions, SiliconVania's 8 rounds under 1000); SILOS players who never complete a set
-could play for ever (a random 4-player game takes about 1,000 decisions)."""
+from tabletop.core.parts import part, require
+from tabletop.spaces import OBS_HIGH, OBS_LOW, ActionSpace, Encoder, action_space, encoder
 
 REWARD_MODES = ("win", "rank")
 
@@ -37,16 +32,15 @@ def final_rewards(state: State, mode: str = "win") -> list[float]:
 
     Competitive games: `win` (the default) gives each of k winners 1/k and every other seat 0 (a win share);
     `rank` ranks seats by (winner, score) and gives 1 to the first, -1 to the last, linearly between, tied seats
-    sharing the mean of their places. Silencio (cooperative, in both modes): every seat gets the team result,
-    `1 - cards_left / cards_dealt`, plus 1 for a perfect game (no card left): from below 0 (more cards in hand than
-    dealt) to 2.
+    sharing the mean of their places. A cooperative game (Silencio), in both modes: every seat gets the team's
+    reward, the `team_reward(state)` hook of the game's encoding part (Silencio: `1 - cards_left / cards_dealt`,
+    plus 1 for a perfect game), or without one 1 for a win and 0 otherwise.
     """
     n = state.players
     winners = state.winners()
     if state.info.cooperative:
-        left = -state.scores()[0]
-        dealt = _cards_dealt(state)
-        team = 1.0 - left / dealt + (1.0 if winners else 0.0)
+        hook = getattr(part(state.info, "encoding"), "team_reward", None)
+        team = float(hook(state)) if hook is not None else (1.0 if winners else 0.0)
         return [team] * n
     if mode == "win":
         out = [0.0] * n
@@ -70,12 +64,6 @@ def final_rewards(state: State, mode: str = "win") -> list[float]:
             out[order[k]] = share
         i = j + 1
     return out
-
-
-def _cards_dealt(state: State) -> int:
-    from tabletop.games.silencio.components import COMPONENTS
-
-    return int(COMPONENTS.hand_size[state.players]) * state.players
 
 
 class TabletopAEC(AECEnv):  # type: ignore[misc]
@@ -102,7 +90,7 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
             raise InvalidOptions(f"render_mode must be None, 'human' or 'ansi', not {str(render_mode)[:40]!r}")
         if reward not in REWARD_MODES:
             raise InvalidOptions(f"reward mode must be one of {', '.join(REWARD_MODES)}, not {str(reward)[:40]!r}")
-        limit = STEP_LIMITS.get(info.name, 10_000) if max_steps is None else max_steps
+        limit = info.step_limit if max_steps is None else max_steps
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise InvalidOptions(f"max_steps must be a positive integer, not {str(max_steps)[:40]}")
         self.game = info.name
@@ -216,11 +204,9 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         """The table as a spectator sees it (no hidden card): printed ('human') or returned ('ansi')."""
         if self.render_mode is None or self.state is None:
             return None
-        import importlib
-
         from rich.console import Console
 
-        module = importlib.import_module(f"tabletop.games.{self.game}.render")
+        module = require(self.game, "render", "table drawing")
         buf = io.StringIO()
         console = Console(file=buf, width=120, force_terminal=False, color_system=None)
         console.print(module.render(self.state.view(None)))

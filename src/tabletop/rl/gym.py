@@ -25,9 +25,9 @@ from tabletop.agents import Agent, make_agent
 from tabletop.core import SeatHandle, State, game_info, new_game
 from tabletop.core.errors import IllegalAction, InvalidOptions
 from tabletop.core.options import OptionValue
-from tabletop.rl.actions import action_space
-from tabletop.rl.aec import REWARD_MODES, STEP_LIMITS, final_rewards
-from tabletop.rl.encode import OBS_HIGH, OBS_LOW, encoder
+from tabletop.core.parts import require
+from tabletop.rl.aec import REWARD_MODES, final_rewards
+from tabletop.spaces import OBS_HIGH, OBS_LOW, action_space, encoder
 
 
 class SingleAgentEnv(gymnasium.Env):
@@ -69,7 +69,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.game, self.players, self.options = info.name, n, dict(options or {})
         self.opponent_specs = specs
         self.fixed_seat = seat
-        self.max_steps = STEP_LIMITS.get(info.name, 10_000) if max_steps is None else max_steps
+        self.max_steps = info.step_limit if max_steps is None else max_steps
         self.reward_mode, self.illegal, self.illegal_reward = reward, illegal, float(illegal_reward)
         self.render_mode = render_mode
         self.space = action_space(info.name, n)
@@ -166,12 +166,11 @@ class SingleAgentEnv(gymnasium.Env):
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:
             return None
-        import importlib
         import io
 
         from rich.console import Console
 
-        module = importlib.import_module(f"tabletop.games.{self.game}.render")
+        module = require(self.game, "render", "table drawing")
         buf = io.StringIO()
         Console(file=buf, width=120, color_system=None).print(module.render(self.state.view(self.seat)))
         return buf.getvalue()

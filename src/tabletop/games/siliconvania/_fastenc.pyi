@@ -1,0 +1,7 @@
+"""The compiled observation encoder of SiliconVania (C source: _fastenc.c); used through `SiliconVaniaEncoder.encode_fast`."""
+
+from array import array
+from typing import Any
+
+def encode(state: Any, seat: int, cfg: array[int], /) -> bytearray: ...
+def bind(names: tuple[str, ...], /) -> None: ...

@@ -1,0 +1,3 @@
+"""The compiled mask of the action spaces (C source: _fastmask.c); used through `ActionSpace.mask_of`."""
+
+def mask(n: int, indices: list[int] | tuple[int, ...], /) -> bytearray: ...
