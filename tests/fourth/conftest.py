@@ -3,13 +3,14 @@ through the `tabletop.games` entry-point group; tabletop itself is not edited to
 
 from __future__ import annotations
 
-import sys
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import tabletop
+from server.proc import Server
 from tabletop.core import registry
 
 from .distribution import install_nines
@@ -33,7 +34,15 @@ def nines(nines_dist: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     registry._forget_plugins()
 
 
-@pytest.fixture
-def pythonpath(nines_dist: Path) -> str:
-    """`PYTHONPATH` for a child process (a server) that must find the game through the same entry point."""
-    return f"{nines_dist}:{':'.join(p for p in sys.path if p)}"
+@pytest.fixture(scope="session")
+def nines_server(nines_dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A real `tabletop serve` process (tests/server/proc.py) on a free port and a fresh SQLite file, with one AI
+    worker, whose `PYTHONPATH` holds the throw-away distribution: the server finds the fourth game through its
+    entry point, as it would find an installed plugin. Shared by the socket and the browser tests."""
+    tmp = tmp_path_factory.mktemp("nines-serve")
+    path = os.pathsep.join(filter(None, [str(nines_dist), os.environ.get("PYTHONPATH")]))
+    env = {"PYTHONPATH": path, "TABLETOP_GAMES_PER_HOUR": "0", "TABLETOP_OPEN_GAMES": "0",
+           "TABLETOP_AI_SEATS_PER_ADDRESS": "0", "TABLETOP_AI_ONLY_GAMES": "0"}
+    server = Server(f"sqlite:///{tmp / 'nines.sqlite3'}", tmp / "serve.log", ai_workers=1, env=env).start()
+    yield server
+    server.stop()
