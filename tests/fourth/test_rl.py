@@ -14,6 +14,7 @@ from pettingzoo.test import api_test, seed_test
 import tabletop.rl as rl
 from rl import test_actions, test_encode  # tests/rl (tabletop.rl is imported as rl above)
 from tabletop.core import new_game
+from tabletop.core.parts import part
 from tabletop.rl.aec import final_rewards
 from tabletop.spaces import action_space, encoder
 
@@ -55,6 +56,26 @@ def test_the_encoding_checks_of_tests_rl_pass_on_the_fourth_game(nines: str) -> 
         test_encode.test_observations_have_the_layout_size_and_stay_in_bounds(nines, 2, options)
         test_encode.test_the_direct_state_encoding_equals_the_view_based_encoding_through_whole_games(nines, 2, options)
         test_actions.test_every_legal_action_has_an_index_under_every_option_set(nines, 2, options)
+        test_encode.test_every_declared_field_exists_on_a_fresh_and_a_played_state(nines, 2, options)
+
+
+def test_the_fast_encoder_reads_only_the_declared_fields_and_equals_the_view_based_one(nines: str) -> None:
+    declared = {name for name, _ in part(nines, "encoding").ENCODED_FIELDS}  # type: ignore[union-attr]
+    enc = encoder(nines, 2)
+    assert not enc.compiled
+    seen: set[str] = set()
+    for seed in range(10):
+        state = new_game(nines, 2, seed, {"hand": 3 + seed % 2})
+        rng = random.Random(seed)
+        while True:
+            for seat in (0, 1):
+                want = enc.encode(state.view(seat)).tobytes()
+                assert enc.encode_state(test_encode._Recorder(state, seen), seat).tobytes() == want
+                assert enc.encode_fast(state, seat).tobytes() == want
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen == declared
 
 
 def test_an_observation_is_a_function_of_the_seats_view_only(nines: str) -> None:

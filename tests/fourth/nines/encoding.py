@@ -1,8 +1,10 @@
 """Nines' encoding part (`tabletop.core.parts`, "encoding"; docs/rl.md): its observation encoder on the framework
-`tabletop.spaces`, read from a seat's view only, and its fixed action space. No compiled encoder: the environments
-fall back to the view-based path (`Encoder.encode_state`, `encode_fast`)."""
+`tabletop.spaces` (from a seat's view, `fill`, and the same from the state's fields, `encode_state`, reading only
+`ENCODED_FIELDS`) and its fixed action space. No compiled encoder: `encode_fast` is `encode_state`."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 
@@ -10,6 +12,15 @@ from tabletop.core.state import View
 from tabletop.spaces.observations import Encoder, Layout, rel
 
 from .rules import CARDS, play
+
+ENCODED_FIELDS: tuple[tuple[str, str], ...] = (
+    ("hands", "per seat, the cards in its hand (only the seat's own is read)"),
+    ("trick", "the cards of the trick being played (only the first, the lead, is read)"),
+    ("taken", "the cards of the finished tricks"),
+    ("points", "per seat, the tricks it took"),
+    ("to_move", "the seat to move, None once over"),
+)
+"""The state's fields `encode_state` reads, with their meaning."""
 
 
 def action_texts(players: int) -> list[str]:
@@ -41,6 +52,20 @@ class NinesEncoder(Encoder):
         for p, pts in enumerate(view["points"]):
             out[self._points + rel(p, me, 2)] = pts / 4
         out[self._leading] = 1.0 if view["to_move"] == me and not view["trick"] else 0.0
+
+    def encode_state(self, state: Any, seat: int) -> np.ndarray:
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        for c in state.hands[seat]:
+            out[self._hand + c - 1] = 1.0
+        trick = state.trick
+        if trick:
+            out[self._lead + trick[0] - 1] = 1.0
+        for c in state.taken:
+            out[self._out + c - 1] = 1.0
+        for p, pts in enumerate(state.points):
+            out[self._points + rel(p, seat, 2)] = pts / 4
+        out[self._leading] = 1.0 if state.to_move == seat and not trick else 0.0
+        return out
 
 
 ENCODER = NinesEncoder
