@@ -1,7 +1,8 @@
 """Write (or check) the committed set of search positions: what each search agent plays there, fixed seed and budget.
 
 The set (`tests/agents/data/search_positions.json`) pins the behaviour of the search agents (`ismcts`, `guided`,
-`team`) and of the hints (`hints_for`): at each position, with a fixed seed and iteration budget, the action each
+`team`) and of the hints (`tabletop.agents.hints.hints`, before it `guided.hints_for`): at each position, with a
+fixed seed and iteration budget, the action each
 agent plays, and the hints it gives (actions, samples, values, reasons). It was written by the search code as it
 stood before the search core (`tabletop.agents.search`) replaced the three loops, and
 `tests/agents/test_search_equivalence.py` checks the code of today against it. Also pinned: a few whole games
@@ -79,7 +80,7 @@ def replay(game: str, players: int, seed: int, actions: list[str]) -> tabletop.S
 def decide(pos: dict[str, Any]) -> dict[str, Any]:
     """What each agent plays at the position, and the hints there."""
     from tabletop.agents import make_agent
-    from tabletop.agents.guided import hints_for
+    from tabletop.agents.hints import hints as hints_for
 
     game = pos["game"]
     state = replay(game, pos["players"], pos["seed"], pos["actions"])

@@ -6,7 +6,8 @@ import pytest
 
 import tabletop
 from tabletop.agents import InvalidAgentSpec, make_agent
-from tabletop.agents.guided import GuidedAgent, GuidedSearch, hints, hints_for, reason
+from tabletop.agents.guided import GuidedAgent, GuidedSearch, hints, reason
+from tabletop.agents.hints import hints as hints_for
 from tabletop.agents.levels import LEVELS, level_spec
 from tabletop.core import SeatHandle, State
 

@@ -13,19 +13,12 @@ import pytest
 
 import tabletop
 from tabletop.agents import InvalidAgentSpec, make_agent, play_game
-from tabletop.agents.guided import hints_for
-from tabletop.agents.team import (
-    Belief,
-    TeamAgent,
-    TeamSearch,
-    convention_filter,
-    fast_rollout,
-    hints,
-    random_play_cost,
-)
+from tabletop.agents.hints import hints as hints_for
+from tabletop.agents.team import TeamAgent, TeamSearch, hints
 from tabletop.core import SeatHandle
 from tabletop.games.silencio import SilencioState
 from tabletop.games.silencio.notation import parse_card
+from tabletop.games.silencio.team import Belief, convention_filter, fast_rollout, random_play_cost
 
 from .test_ismcts import midgame
 

@@ -160,6 +160,8 @@ async def test_hints_search_from_the_seats_view_and_show_values():
             if "favourite" in shown:
                 break
         assert "favourite" in shown and "value" in shown
+        # the team search's hints, as the server and the line mode give them (the baseline ISMCTS gave no reasons)
+        assert "cards left on average" in shown
         await pilot.press("escape")
 
 

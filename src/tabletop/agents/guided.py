@@ -1,10 +1,10 @@
 """Guided ISMCTS: the "hard" search for the competitive games, and the hints built on it.
 
-The same single-observer information-set search as `tabletop.agents.ismcts` (the baseline, kept unchanged under
-its own spec name `ismcts`), with four changes that let a short budget go further:
+A configuration of the search core (`tabletop.agents.search`), like the baseline `tabletop.agents.ismcts` (kept
+unchanged under its own spec name `ismcts`), with four changes that let a short budget go further:
 
 1. **Cut-off evaluation.** A rollout plays at most `depth` random steps after the tree and then scores the
-   position with the game's own position value (the heuristic agent's `value`/`evaluate`), instead of playing
+   position with the game's own position value (the `value` of the game's `ai` part), instead of playing
    random moves to the end (a SILOS game is about 180 decisions, so a full random rollout costs more than 20
    cut-off ones and says less). Seat p's reward at a cut-off is `sigmoid((v_p - max_{q != p} v_q) / scale)`, a
    win probability guessed from the value margin; at the end of a game it is the seat's share of the win (0.85)
@@ -27,23 +27,24 @@ Everything comes from the seat handle: `seat.sample` (determinizations), `seat.l
 heuristic agent, which itself decides through the handle. With `iters` and a seed the move is reproducible.
 
 Spec `guided:time=0.25` (parameters `iters`, `time`, `depth` (cut-off, default 8), `c` (exploration, default
-0.5), `pw` (widening, default 2.0), `reuse` (true/false, default true)); `hint:time=0.5` is a seat that always
-plays the top hint (`hints_for`, what the server, the line mode and the full-screen app show). Both cores: not
-used; the search runs in the process that asks (the server already runs AI moves and hints in worker processes).
+0.5), `pw` (widening, default 2.0), `reuse` (true/false, default true), `trust`). Both cores: not used; the
+search runs in the process that asks (the server already runs AI moves and hints in worker processes). The hints
+every client shows are `tabletop.agents.hints` (this search's `hint_candidates` in SILOS and SiliconVania).
 """
 
 from __future__ import annotations
 
-import importlib
 import math
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from tabletop.agents.base import HINT_SECONDS, Agent, Candidate
-from tabletop.agents.spec import InvalidAgentSpec, register_kind
-from tabletop.core import Action, Rng, SeatHandle, State, game_info
+from tabletop.agents.search import Node, Reuse, heuristic_agent, search_hints
+from tabletop.agents.search import Search as _Core
+from tabletop.agents.spec import Params, register_kind
+from tabletop.core import Action, Rng, SeatHandle, State
+from tabletop.core.parts import part
 
 DEFAULT_SECONDS = 1.0
 """The per-move budget when a spec gives neither `iters` nor `time`."""
@@ -61,22 +62,13 @@ class PositionValue:
     """The default cut-off: random steps after the tree before the position is scored."""
 
 
-def _silos() -> PositionValue:  # the games are loaded by module name only, like the heuristic agents
-    return PositionValue(importlib.import_module("tabletop.games.silos.heuristic").value, 12.0, 1.0, 8)
-
-
-def _siliconvania() -> PositionValue:
-    return PositionValue(importlib.import_module("tabletop.games.siliconvania.heuristic").evaluate, 8.0, 5.0, 8)
-
-
-POSITION_VALUES: dict[str, Callable[[], PositionValue]] = {"silos": _silos, "siliconvania": _siliconvania}
-"""The games whose rollouts stop at `depth` and are scored by the game's position value."""
-
-
 def position_value(game: str) -> PositionValue | None:
-    """The position value of `game`, or None when its rollouts play to the end."""
-    make = POSITION_VALUES.get(game)
-    return None if make is None else make()
+    """The position value of `game` (its `ai` part's `value`, `VALUE_SCALE`, `SCORE_SCALE`, `CUTOFF_DEPTH`), or
+    None when its rollouts play to the end."""
+    ai = part(game, "ai")
+    if ai is None or not hasattr(ai, "value"):
+        return None
+    return PositionValue(ai.value, float(ai.VALUE_SCALE), float(ai.SCORE_SCALE), int(ai.CUTOFF_DEPTH))
 
 
 def _sigmoid(x: float) -> float:
@@ -87,29 +79,10 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-class _Node:
-    """The edge statistics of the action that led here: visits, availability, summed reward per seat."""
+class GuidedSearch(_Core):
+    """One guided search from a seat handle (see the module docstring); `run` grows it, `candidates` reads it.
 
-    __slots__ = ("avail", "children", "reward", "visits")
-
-    def __init__(self, players: int) -> None:
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.reward = [0.0] * players
-
-
-def _heuristic(game: str, seed: int) -> Agent | None:
-    try:
-        module = importlib.import_module(f"tabletop.games.{game}.heuristic")
-    except ModuleNotFoundError:
-        return None
-    agent: Agent = module.HeuristicAgent(seed)
-    return agent
-
-
-class GuidedSearch:
-    """One guided search from a seat handle (see the module docstring); `run` grows it, `candidates` reads it."""
+    The reward vector is one float per seat."""
 
     def __init__(
         self,
@@ -118,26 +91,18 @@ class GuidedSearch:
         depth: int | None = None,
         c: float = 0.5,
         pw: float = 2.0,
-        root: _Node | None = None,
+        root: Node | None = None,
         prior: bool = True,
         trust: float | None = None,
     ) -> None:
-        self.seat = seat
+        super().__init__(seat, seed, seat.players, root)
         self.game = seat.info.name
-        self.players = seat.players
-        self.cooperative = seat.info.cooperative
         self.c = c
         self.pw = pw
         self.trust = trust
-        self.rng = Rng(seed)
         self.pv = None if self.cooperative else position_value(self.game)
         self.depth = depth if depth is not None else self.pv.depth if self.pv is not None else 0
-        self.root = root if root is not None else _Node(self.players)
         self.reused = self.root.visits
-        self.iterations = 0
-        self.lo = math.inf
-        self.hi = -math.inf
-        self.ahead = seat.to_move != seat.seat and bool(seat.legal_actions())
         legal = seat.legal_actions()
         self.heuristic_action: Action | None = None
         self.one_step: dict[Action, float] = {}
@@ -159,7 +124,7 @@ class GuidedSearch:
                     s.apply(a)
                     self.one_step[a] = self.pv.value(s, me)
                 order.sort(key=lambda a: -self.one_step.get(a, 0.0))
-        agent = _heuristic(self.game, self.rng.next64() >> 1)
+        agent = heuristic_agent(self.game, self.rng.next64() >> 1)
         if agent is not None:  # also for a secret bid owed ahead of the seat's turn: the heuristic bids blind too
             h = agent.act(self.seat)
             self.heuristic_action = h
@@ -167,78 +132,14 @@ class GuidedSearch:
             order.insert(0, h)
         return order
 
-    # ---- the search -------------------------------------------------------------------------------------------
-    def run(self, iters: int | None = None, seconds: float | None = None) -> None:
-        """Search until `iters` iterations or `seconds` have passed (whichever first; at least one iteration)."""
-        deadline = None if seconds is None else time.perf_counter() + seconds
-        done = 0
-        while True:
-            self.iterate()
-            done += 1
-            if iters is not None and done >= iters:
-                return
-            if deadline is not None and time.perf_counter() >= deadline:
-                return
+    # ---- the hooks --------------------------------------------------------------------------------------------
+    def expand_choice(self, node: Node, untried: list[Action]) -> Action:
+        if node is self.root:
+            legal_set = set(untried)
+            return next((a for a in self.order if a in legal_set), untried[0])
+        return untried[self.rng.below(len(untried))]
 
-    def _rollout_action(self, state: State) -> Action:
-        legal = state.legal_actions()
-        return legal[self.rng.below(len(legal))]
-
-    def iterate(self) -> None:
-        """One determinize-select-expand-rollout-backpropagate iteration."""
-        state = self.seat.sample(self.rng.next64() >> 1)
-        me = self.seat.seat
-        if self.ahead:
-            while state.to_move is not None and state.to_move != me and me in state.deciding():
-                state.apply(self._rollout_action(state))  # a seat before this one in the step, its choice unseen
-            if state.to_move != me:
-                self.iterations += 1
-                return
-        node = self.root
-        path = [node]
-        while state.to_move is not None:
-            legal = state.legal_actions()
-            children = node.children
-            limit = max(2, math.ceil(self.pw * math.sqrt(node.visits + 1)))
-            tried = 0
-            untried: list[Action] = []
-            for a in legal:
-                child = children.get(a)
-                if child is None:
-                    untried.append(a)
-                else:
-                    child.avail += 1
-                    tried += 1
-            if untried and (tried < limit or tried == 0):
-                if node is self.root:
-                    legal_set = set(untried)
-                    action = next((a for a in self.order if a in legal_set), untried[0])
-                else:
-                    action = untried[self.rng.below(len(untried))]
-                child = _Node(self.players)
-                child.avail = 1
-                children[action] = child
-                state.apply(action)
-                path.append(child)
-                break
-            action = self._select(node, legal, state.to_move)
-            node = children[action]
-            state.apply(action)
-            path.append(node)
-        steps = 0
-        limit_steps = self.depth if self.pv is not None else 1 << 30
-        while state.to_move is not None and steps < limit_steps:
-            state.apply(self._rollout_action(state))
-            steps += 1
-        reward = self._reward(state)
-        for v in path:
-            v.visits += 1
-            r = v.reward
-            for p in range(self.players):
-                r[p] += reward[p]
-        self.iterations += 1
-
-    def _select(self, node: _Node, legal: list[Action], seat: int) -> Action:
+    def select(self, node: Node, legal: list[Action], seat: int) -> Action:
         best: Action | None = None
         best_ucb = -math.inf
         c = self.c
@@ -255,7 +156,16 @@ class GuidedSearch:
         assert best is not None
         return best
 
-    def _reward(self, state: State) -> list[float]:
+    def playout(self, state: State) -> None:
+        steps = 0
+        limit_steps = self.depth if self.pv is not None else 1 << 30
+        rng = self.rng
+        while state.to_move is not None and steps < limit_steps:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            steps += 1
+
+    def reward(self, state: State) -> list[float]:
         players = self.players
         if state.to_move is not None:  # a cut-off: the position value's margin
             assert self.pv is not None
@@ -283,6 +193,7 @@ class GuidedSearch:
             out.append(0.85 * win + 0.15 * shaped)
         return out
 
+    # ---- reading the root -------------------------------------------------------------------------------------
     def candidates(self) -> list[Candidate]:
         """Root actions legal for the seat now, the one to play first, then most visited first (ties: higher
         value, then the prior order). The one to play is the most visited, unless the heuristic's choice was
@@ -291,14 +202,7 @@ class GuidedSearch:
         tell them apart keeps the rule of thumb (with `trust` None, the default, the most visited is played)."""
         me = self.seat.seat
         rank = {a: i for i, a in enumerate(self.order)}
-        out: list[tuple[int, float, int, Candidate]] = []
-        for a in self.seat.legal_actions():
-            node = self.root.children.get(a)
-            visits = node.visits if node is not None else 0
-            value = node.reward[me] / visits if node is not None and visits else 0.0
-            out.append((-visits, -value, rank.get(a, len(rank)), Candidate(a, visits, value)))
-        out.sort(key=lambda t: t[:3])
-        ranked = [t[3] for t in out]
+        ranked = self.ranked(self.seat.legal_actions(), lambda node: node.reward[me] / node.visits, rank)
         h = self.heuristic_action
         if self.trust is None or h is None or not ranked or ranked[0].action == h:
             return ranked
@@ -313,14 +217,12 @@ class GuidedSearch:
         ranked.remove(held)
         return [held, *ranked]
 
-
-# ---- tree reuse -----------------------------------------------------------------------------------------------
-
-
-def _only_own_since(seat: SeatHandle, start: int) -> bool:
-    """Whether every line of the seat's log from `start` on is the seat's own or the table's."""
-    log = seat.log()
-    return len(log) >= start and all(entry.get("seat") in (None, seat.seat) for entry in log[start:])
+    def hint_candidates(self, top: int) -> list[Candidate]:
+        """The first `top` candidates, each with its reason (`reason`)."""
+        out = self.candidates()[:top]
+        for cand in out:
+            cand.reason = reason(self, cand.action)
+        return out
 
 
 class GuidedAgent:
@@ -352,37 +254,32 @@ class GuidedAgent:
         self.trust = trust
         self._rng = Rng(seed)
         self.last_search: GuidedSearch | None = None
-        self._kept: _Node | None = None  # the subtree under the action played last
-        self._kept_at = 0  # the seat's log length just after that action
-
-    def _reused_root(self, seat: SeatHandle) -> _Node | None:
-        if not self.reuse or self._kept is None:
-            return None
-        node = self._kept
-        if seat.to_move != seat.seat or not _only_own_since(seat, self._kept_at) or node.visits == 0:
-            return None
-        if not any(a in node.children for a in seat.legal_actions()):
-            return None
-        return node
+        self._reuse = Reuse(table_lines=True, needs_legal_child=True)  # the subtree under the action played last
 
     def act(self, seat: SeatHandle) -> Action:
         """The most visited root action after a guided search from this seat's view."""
         legal = seat.legal_actions()
         seed = self._rng.next64() >> 1
         if len(legal) == 1:
-            self._kept = None
+            self._reuse.clear()
             return legal[0]
-        root = self._reused_root(seat)
-        search = GuidedSearch(seat, seed, self.depth, self.c, self.pw, root=root, trust=self.trust)
+        log = seat.log()
+        kept = self._reuse.take(seat, log) if self.reuse else None
+        search = GuidedSearch(seat, seed, self.depth, self.c, self.pw, root=kept[0] if kept else None,
+                              trust=self.trust)
         search.run(self.iters, self.seconds)
         self.last_search = search
         best = search.candidates()[0].action
-        self._kept = search.root.children.get(best)
-        self._kept_at = len(seat.log())
+        self._reuse.keep(seat, search, best, len(log))
         return best
 
 
 # ---- hints ----------------------------------------------------------------------------------------------------
+
+
+def hint_search(seat: SeatHandle, seed: int) -> GuidedSearch:
+    """The search behind the guided hints, not run yet."""
+    return GuidedSearch(seat, seed)
 
 
 def hints(
@@ -392,28 +289,22 @@ def hints(
     seed: int = 0,
     top: int = 5,
 ) -> list[Candidate]:
-    """The top candidate actions for `seat` from its view only, each with the samples behind it, its estimated win
-    probability (a share of the search's reward, 0 to 1) and a one-line reason where the game can give one.
+    """The guided search's hints for `seat` (`tabletop.agents.hints.hints` with this search, whatever the game's
+    `hard` level): the top candidate actions from its view only, each with the samples behind it, its estimated
+    win probability (a share of the search's reward, 0 to 1) and a one-line reason where the game can give one.
 
     `seconds` caps the search (default 2 s); pass None and `iters` for a search reproducible from `seed`.
     """
-    if not seat.legal_actions():
-        return []
-    if seconds is None and iters is None:
-        raise ValueError("hints need a budget: seconds or iters")
-    search = GuidedSearch(seat, seed)
-    search.run(iters, seconds)
-    out = search.candidates()[:top]
-    for cand in out:
-        cand.reason = reason(search, cand.action)
-    return out
+    return search_hints(hint_search, seat, seconds, iters, seed, top)
 
 
 def reason(search: GuidedSearch, action: Action) -> str:
     """One line on why `action` is worth considering: what it changes at once (on one sample of the table, the
-    seat's knowledge only), and whether the game's heuristic would play it too."""
+    seat's knowledge only: the `explain` of the game's `ai` part), and whether the game's heuristic would play it
+    too."""
     parts: list[str] = []
-    explain = EXPLAINERS.get(search.game)
+    ai = part(search.game, "ai")
+    explain = getattr(ai, "explain", None)
     if explain is not None:
         base = search.seat.sample(search.rng.next64() >> 1)
         if base.to_move == search.seat.seat:
@@ -427,147 +318,23 @@ def reason(search: GuidedSearch, action: Action) -> str:
     return "; ".join(parts)
 
 
-def _silos_explain(before: Any, after: Any, me: int) -> str:
-    notation = importlib.import_module("tabletop.games.silos.notation")
-    n_locations, n_types = notation.N_LOCATIONS, notation.N_TYPES
-    out: list[str] = []
-    de = after.emblems[me] - before.emblems[me]
-    if de:
-        out.append(f"{de:+d} emblem" + ("s" if abs(de) != 1 else ""))
-    dh = sum(after.hum[me * n_types:(me + 1) * n_types]) - sum(before.hum[me * n_types:(me + 1) * n_types])
-    if dh:
-        out.append(f"{dh:+d} human" + ("s" if abs(dh) != 1 else ""))
-    dc = after.cows[me] - before.cows[me]
-    if dc:
-        out.append(f"{dc:+d} cow" + ("s" if abs(dc) != 1 else ""))
-    lead_b = sum(1 for loc in range(n_locations) if before.ranking(loc)[:1] == [me])
-    lead_a = sum(1 for loc in range(n_locations) if after.ranking(loc)[:1] == [me])
-    if lead_a != lead_b:
-        out.append(f"leads {lead_a} location{'s' if lead_a != 1 else ''} (was {lead_b})")
-    if not out:
-        return ""
-    return ", ".join(out)
-
-
-SV_PARTS = (("blood", "blood"), ("animals", "animals"), ("housed", "housed vampires"), ("diversity", "diversity"),
-            ("contracts", "contracts"), ("objectives", "objectives"), ("tiaras", "tiaras"))
-
-
-def _siliconvania_explain(before: Any, after: Any, me: int) -> str:
-    b, a = before.breakdown(me), after.breakdown(me)
-    changes = [f"{label} {a[key] - b[key]:+d}" for key, label in SV_PARTS if a[key] != b[key]]
-    total = a["total"] - b["total"]
-    if not changes and not total:
-        return ""
-    return f"{total:+d} VP now" + (f" ({', '.join(changes)})" if changes else "")
-
-
-EXPLAINERS: dict[str, Callable[[Any, Any, int], str]] = {"silos": _silos_explain,
-                                                         "siliconvania": _siliconvania_explain}
-
-
 # ---- spec -----------------------------------------------------------------------------------------------------
 
 ALLOWED = ("iters", "time", "depth", "c", "pw", "reuse", "trust")
 
 
-def _number(params: dict[str, str], key: str, positive: bool = True) -> float | None:
-    if key not in params:
-        return None
-    try:
-        value = float(params[key])
-    except ValueError:
-        raise InvalidAgentSpec(f"guided parameter {key}={params[key][:20]!r} must be a number") from None
-    if not math.isfinite(value) or value < 0 or (positive and value == 0):
-        raise InvalidAgentSpec(f"guided parameter {key}={params[key][:20]!r} must be a positive number")
-    return value
-
-
-def _integer(params: dict[str, str], key: str, low: int) -> int | None:
-    if key not in params:
-        return None
-    try:
-        value = int(params[key])
-    except ValueError:
-        value = low - 1
-    if value < low:
-        raise InvalidAgentSpec(f"guided parameter {key}={params[key][:20]!r} must be an integer of at least {low}")
-    return value
-
-
 def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
-    unknown = sorted(set(params) - set(ALLOWED))
-    if unknown:
-        raise InvalidAgentSpec(f"unknown guided parameter(s) {', '.join(u[:20] for u in unknown)}; "
-                               f"allowed: {', '.join(ALLOWED)}")
-    iters = _integer(params, "iters", 1)
-    depth = _integer(params, "depth", 0)
-    seconds = _number(params, "time")
-    c = _number(params, "c", positive=False)
-    pw = _number(params, "pw")
-    trust = _number(params, "trust", positive=False)
-    reuse = params.get("reuse", "true").lower()
-    if reuse not in ("true", "false"):
-        raise InvalidAgentSpec(f"guided parameter reuse={params['reuse'][:20]!r} must be true or false")
-    game_info(game)
+    p = Params("guided", params, ALLOWED, game)
+    iters = p.integer("iters", 1)
+    depth = p.integer("depth", 0)
+    seconds = p.number("time")
+    c = p.number("c", positive=False)
+    pw = p.number("pw")
+    trust = p.number("trust", positive=False)
+    reuse = p.switch("reuse", True, ("true", "false"))
     return GuidedAgent(game, seed, iters, seconds, depth, 0.5 if c is None else c, 2.0 if pw is None else pw,
-                       reuse == "true", trust)
+                       reuse, trust)
 
 
 register_kind("guided", _factory)
 
-
-class HintAgent:
-    """Plays the top hint (`hints_for`) for its seat, searched for `seconds`: how good following the hints is."""
-
-    name = "hint"
-
-    def __init__(self, seed: int = 0, seconds: float = HINT_SECONDS) -> None:
-        self._rng = Rng(seed)
-        self.seconds = seconds
-
-    def act(self, seat: SeatHandle) -> Action:
-        """The first action `hints_for` lists."""
-        legal = seat.legal_actions()
-        seed = self._rng.next64() >> 1
-        if len(legal) == 1:
-            return legal[0]
-        return hints_for(seat, seconds=self.seconds, seed=seed, top=1)[0].action
-
-
-def _hint_factory(game: str, seed: int, params: dict[str, str]) -> Agent:
-    unknown = sorted(set(params) - {"time"})
-    if unknown:
-        raise InvalidAgentSpec(f"unknown hint parameter(s) {', '.join(u[:20] for u in unknown)}; allowed: time")
-    seconds = _number(params, "time")
-    game_info(game)
-    return HintAgent(seed, HINT_SECONDS if seconds is None else seconds)
-
-
-register_kind("hint", _hint_factory)
-
-
-# ---- hints for any game -----------------------------------------------------------------------------------------
-
-
-def hints_for(
-    seat: SeatHandle,
-    seconds: float | None = HINT_SECONDS,
-    iters: int | None = None,
-    seed: int = 0,
-    top: int = 5,
-) -> list[Candidate]:
-    """Hints from the best search this package has for the seat's game, the search of its `hard` level: the guided
-    search where the game has a position value (SILOS, SiliconVania), the team agent's in Silencio
-    (`tabletop.agents.team.hints`: expected cards left as the reason), else the baseline ISMCTS
-    (`tabletop.agents.ismcts.hints`, no reasons)."""
-    if position_value(seat.info.name) is not None:
-        return hints(seat, seconds, iters, seed, top)
-    if seat.info.name == "silencio":
-        from tabletop.agents.team import hints as team_hints
-
-        return team_hints(seat, seconds, iters, seed, top)
-    from tabletop.agents.ismcts import hints as ismcts_hints
-
-    return [Candidate(a, visits, value) for a, visits, value in
-            ismcts_hints(seat, iters=iters or 10**9, seed=seed, top=top, seconds=seconds)]

@@ -1,6 +1,7 @@
 """Strength levels: the agent behind each label the server and the terminal offer (`easy`, `medium`, `hard`).
 
-A level is also an agent kind, so `tabletop play silos --seat hard` and `tabletop arena silos --agents hard,medium`
+A game sets its own levels in its `ai` part (`LEVELS`); the others are `DEFAULT`. A level is also an agent kind,
+so `tabletop play silos --seat hard` and `tabletop arena silos --agents hard,medium`
 work like any spec. The levels, per game (the figures behind them are in docs/agents.md):
 
 | level  | SILOS, SiliconVania       | Silencio             |
@@ -14,24 +15,25 @@ from __future__ import annotations
 
 from tabletop.agents.base import Agent
 from tabletop.agents.spec import Factory, InvalidAgentSpec, make_agent, register_kind
+from tabletop.core.parts import part
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 """The labels, weakest first."""
 DEFAULT: dict[str, str] = {"easy": "random", "medium": "heuristic", "hard": "ismcts:time=1.0"}
-"""The spec of each level in a game without its own line in `BY_GAME`."""
-BY_GAME: dict[str, dict[str, str]] = {
-    "silos": {"hard": "guided:time=1.0"},
-    "siliconvania": {"hard": "guided:time=1.0"},
-    "silencio": {"hard": "team:time=1.0"},  # docs/silencio-team.md: 0.90 cards left against ismcts' 1.70 at 1 s
-}
-"""Per-game levels that differ from `DEFAULT`."""
+"""The spec of each level in a game whose `ai` part does not name its own in `LEVELS`."""
+
+
+def by_game(game: str) -> dict[str, str]:
+    """The levels `game` sets itself (the `LEVELS` of its `ai` part), where they differ from `DEFAULT`."""
+    ai = part(game, "ai")
+    return dict(getattr(ai, "LEVELS", {}))
 
 
 def level_spec(level: str, game: str) -> str:
     """The agent spec behind `level` in `game`."""
     if level not in DEFAULT:
         raise InvalidAgentSpec(f"unknown strength {level[:20]!r}; the levels are {', '.join(LEVELS)}")
-    return BY_GAME.get(game, {}).get(level, DEFAULT[level])
+    return by_game(game).get(level, DEFAULT[level])
 
 
 def _factory(level: str) -> Factory:

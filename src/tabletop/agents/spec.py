@@ -1,7 +1,7 @@
 """Agent spec strings, used everywhere an agent is named: `random`, `heuristic`, `ismcts:iters=2000`.
 
 A spec is `kind[:key=value,key=value...]`. Kinds register a factory with `register_kind`. Built in: `random`,
-`heuristic` (the game's `tabletop.games.<game>.heuristic.HeuristicAgent`) and `ismcts` (parameters `iters`, `time`,
+`heuristic` (the `HeuristicAgent` of the game's `heuristic` part) and `ismcts` (parameters `iters`, `time`,
 `rollout`, `c`, `w`; see `tabletop.agents.ismcts`), `guided` (the hard search, `tabletop.agents.guided`), `policy`
 (`path=FILE.npz`: a trained network, numpy only; see `tabletop.agents.policy`), `team` (Silencio only: teammates
 who read each other; see `tabletop.agents.team`), and the strength levels `easy`, `medium`, `hard`
@@ -11,6 +11,7 @@ who read each other; see `tabletop.agents.team`), and the strength levels `easy`
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,7 @@ from tabletop.agents.base import Agent
 from tabletop.agents.random import RandomAgent
 from tabletop.core import TabletopError, game_info
 from tabletop.core.errors import shorten
+from tabletop.core.parts import part as game_part
 
 Factory = Callable[[str, int, dict[str, str]], Agent]
 """A factory gets the game name, a seed and the spec's parameters."""
@@ -44,6 +46,75 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             raise InvalidAgentSpec(f"agent spec {spec!r}: parameter {part!r} must look like key=value")
         params[key.strip()] = value.strip()
     return kind.strip().lower(), params
+
+
+class Params:
+    """The parameters of one spec, read with the checks every kind shares: the one parser of spec parameters.
+
+    Made with the kind's name and the parameter names it allows (anything else is refused, listing them); each
+    reader returns None (or the default) for a parameter not given, and refuses a bad value saying what is legal.
+    """
+
+    def __init__(self, kind: str, params: dict[str, str], allowed: tuple[str, ...], game: str = "") -> None:
+        self.kind = kind
+        self.params = params
+        self.game = game
+        unknown = sorted(set(params) - set(allowed))
+        if unknown:
+            raise InvalidAgentSpec(f"unknown {kind} parameter(s) {', '.join(u[:20] for u in unknown)}; "
+                                   f"allowed: {', '.join(allowed)}")
+
+    def _bad(self, key: str, what: str) -> InvalidAgentSpec:
+        return InvalidAgentSpec(f"{self.kind} parameter {key}={self.params[key][:20]!r} must be {what}")
+
+    def integer(self, key: str, low: int = 1) -> int | None:
+        """An integer of at least `low`."""
+        if key not in self.params:
+            return None
+        try:
+            value = int(self.params[key])
+        except ValueError:
+            value = low - 1
+        if value < low:
+            raise self._bad(key, "a positive integer (an integer of at least 1)" if low == 1
+                            else f"an integer of at least {low}")
+        return value
+
+    def number(self, key: str, positive: bool = True) -> float | None:
+        """A finite number, > 0 (`positive`) or >= 0."""
+        if key not in self.params:
+            return None
+        try:
+            value = float(self.params[key])
+        except ValueError:
+            raise self._bad(key, "a number") from None
+        if not math.isfinite(value) or value < 0 or (positive and value == 0):
+            raise self._bad(key, "a positive number" if positive else "a number ≥ 0")
+        return value
+
+    def switch(self, key: str, default: bool, words: tuple[str, str] = ("on", "off")) -> bool:
+        """A yes/no: `words` (on/off, or true/false; both pairs are accepted where on/off is asked)."""
+        if key not in self.params:
+            return default
+        value = self.params[key].lower()
+        accepted = {words[0]: True, words[1]: False}
+        if words == ("on", "off"):
+            accepted.update(true=True, false=False)
+        if value not in accepted:
+            raise self._bad(key, f"{words[0]} or {words[1]}")
+        return accepted[value]
+
+    def choice(self, key: str, choices: tuple[str, ...], default: str) -> str:
+        """One of `choices` (any case)."""
+        value = self.params.get(key, default).lower()
+        if value not in choices:
+            listed = ", ".join(choices[:-1]) + f" or {choices[-1]}" if len(choices) > 1 else choices[0]
+            raise self._bad(key, listed)
+        return value
+
+    def text(self, key: str, default: str) -> str:
+        """The value as given (lower case), for the kind to check."""
+        return str(self.params.get(key, default)).lower()
 
 
 def kinds() -> list[str]:
@@ -78,10 +149,9 @@ def _random(game: str, seed: int, params: dict[str, Any]) -> Agent:
 def _heuristic(game: str, seed: int, params: dict[str, Any]) -> Agent:
     if params:
         raise InvalidAgentSpec(f"the heuristic agent takes no parameters, got {', '.join(params)}")
-    try:
-        module = importlib.import_module(f"tabletop.games.{game}.heuristic")
-    except ModuleNotFoundError:
-        raise InvalidAgentSpec(f"{game} has no heuristic agent yet") from None
+    module = game_part(game, "heuristic")
+    if module is None:
+        raise InvalidAgentSpec(f"{game} has no heuristic agent yet")
     agent: Agent = module.HeuristicAgent(seed)
     return agent
 
@@ -96,7 +166,7 @@ def _load_kinds() -> None:
     _loaded = True
     register_kind("random", _random)
     register_kind("heuristic", _heuristic)
-    for mod in ("tabletop.agents.ismcts", "tabletop.agents.guided", "tabletop.agents.policy",
+    for mod in ("tabletop.agents.ismcts", "tabletop.agents.guided", "tabletop.agents.policy", "tabletop.agents.hints",
                 "tabletop.agents.team", "tabletop.agents.levels"):
         try:
             importlib.import_module(mod)  # registers its own kinds

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
@@ -33,13 +32,13 @@ from tabletop.core import (
     save_record,
 )
 from tabletop.core.errors import shorten
+from tabletop.core.parts import part
 
 
 def renderer(game: str) -> Callable[[View], RenderableType]:
     """The game's `render(view)`, or a plain JSON dump for a game without one."""
-    try:
-        module = importlib.import_module(f"tabletop.games.{game}.render")
-    except ModuleNotFoundError:
+    module = part(game, "render")
+    if module is None:
         return lambda view: Text(json.dumps(view, indent=1))
     fn: Callable[[View], RenderableType] = module.render
     return fn
@@ -165,10 +164,10 @@ class HumanAgent:
             self.console.print(Text.assemble((f"{n:>3} {a.text}", "bold"), ": ", explain(h, a.text) or ""))
 
     def _hints(self, seat: SeatHandle, shown: list[Action]) -> None:
-        from tabletop.agents.guided import hints_for
+        from tabletop.agents.hints import hints
 
         with self.console.status("thinking from your seat's view..."):
-            found = hints_for(seat, seconds=self.hint_seconds, iters=self.hint_iters)
+            found = hints(seat, seconds=self.hint_seconds, iters=self.hint_iters)
         self.console.print(hint_table([(c.action, c.visits, c.value) for c in found], shown,
                                       [c.reason for c in found]))
 
@@ -262,11 +261,7 @@ def hint_table(ranked: list[tuple[Action, int, float]], shown: list[Action],
 
 def default_seats(game: str, players: int) -> list[str]:
     """A human in seat 0, heuristic agents elsewhere (random where a game has no heuristic yet)."""
-    try:
-        importlib.import_module(f"tabletop.games.{game}.heuristic")
-        ai = "heuristic"
-    except ModuleNotFoundError:
-        ai = "random"
+    ai = "heuristic" if part(game, "heuristic") is not None else "random"
     return ["human"] + [ai] * (players - 1)
 
 

@@ -7,8 +7,6 @@ in a worker thread while an indicator names the agent; a stale answer (after an 
 
 from __future__ import annotations
 
-import importlib
-import time
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar
@@ -30,6 +28,7 @@ from tabletop.agents import Agent
 from tabletop.cli.common import refusal
 from tabletop.core import Action, IllegalAction, SeatHandle, State, View
 from tabletop.core.help import GameHelp, NoHelp, explain, game_help
+from tabletop.core.parts import part
 from tabletop.core.seatnames import Seats, seat_names
 
 HINT_SECONDS = 2.0
@@ -39,10 +38,7 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 def game_module(game: str) -> ModuleType | None:
     """The game's `tui` renderers, or None for a game without them (it is then played in plain mode)."""
-    try:
-        return importlib.import_module(f"tabletop.games.{game}.tui")
-    except ModuleNotFoundError:
-        return None
+    return part(game, "tui")
 
 
 def min_size(game: str) -> tuple[int, int]:
@@ -129,7 +125,8 @@ class TextScreen(ModalScreen[None]):
 
 
 class HintScreen(ModalScreen[None]):
-    """ISMCTS hints from the seat's view, searched in a worker thread with a progress bar, then the values."""
+    """The hints every client shows (`tabletop.agents.hints`: the search of the game's `hard` level), from the
+    seat's view, searched in a worker thread with a progress bar, then the values and reasons."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark", "dismiss", "close")]
     DEFAULT_CSS = """
@@ -153,29 +150,17 @@ class HintScreen(ModalScreen[None]):
         self.run_worker(self._search, thread=True, exclusive=True)
 
     def _search(self) -> None:
-        from tabletop.agents.guided import GuidedSearch, position_value, reason
-        from tabletop.agents.ismcts import Search, make_rollout
+        from tabletop.agents.hints import hints
 
-        guided = position_value(self.seat.info.name) is not None
-        search: GuidedSearch | Search
-        if guided:  # the guided search (SILOS, SiliconVania), with reasons
-            search = GuidedSearch(self.seat, 0)
-        else:
-            search = Search(self.seat, make_rollout("random", self.seat.info.name, 0x5A17), 0)
-        steps = 100
         bar = self.query_one(ProgressBar)
-        start = time.perf_counter()
-        deadline = start + HINT_SECONDS
-        done = 0
-        while not self.stopped and time.perf_counter() < deadline:
-            search.run(20)
-            now = time.perf_counter()
-            done = min(steps, int(steps * (now - start) / HINT_SECONDS))
-            self.app.call_from_thread(bar.update, progress=done)
-        if isinstance(search, GuidedSearch):
-            ranked = [(c.action, c.visits, c.value, reason(search, c.action)) for c in search.candidates()[:5]]
-        else:
-            ranked = [(c.action, c.visits, c.value, "") for c in search.candidates()[:5]]
+
+        def progress(share: float) -> bool:
+            if not self.stopped:
+                self.app.call_from_thread(bar.update, progress=int(100 * share))
+            return not self.stopped
+
+        found = hints(self.seat, seconds=HINT_SECONDS, seed=0, progress=progress)
+        ranked = [(c.action, c.visits, c.value, c.reason) for c in found]
         if not self.stopped:
             self.app.call_from_thread(self._show, ranked)
 

@@ -22,8 +22,8 @@ PARTS: dict[str, tuple[str, ...]] = {
     "render": ("render",),
     "tui": (),
     "features": ("seat_features",),
-    "ai": (),
-    "team": (),
+    "ai": (),  # optional names: value, VALUE_SCALE, SCORE_SCALE, CUTOFF_DEPTH (all four or none), explain, LEVELS
+    "team": ("convention_filter", "new_belief", "known_cards", "repair", "fast_rollout", "stuck", "hint_reason"),
     "encoding": ("ENCODER", "ENCODED_FIELDS", "action_texts"),
 }
 """Part name -> the names its module must define (documented in docs/architecture.md, "The parts of a game")."""

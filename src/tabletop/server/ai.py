@@ -137,13 +137,13 @@ def _net(path: str, mtime: int) -> Any:
 def hint_actions(record: dict[str, Any], seat: int, seed: int, seconds: float) -> list[dict[str, Any]]:
     """Hints for `seat` from its own view (a `SeatHandle` of the state the record rebuilds to): the top candidate
     actions with their estimated value in [0, 1] (the chance of winning, as the search sees it), how many search
-    samples tried them, and a one-line `reason` ("" where the game's search gives none). The search (the guided
-    search in SILOS and SiliconVania, the team agent's in Silencio) runs for `seconds` (its whole budget)."""
-    from tabletop.agents.guided import hints_for
+    samples tried them, and a one-line `reason` ("" where the game's search gives none). The search (that of the
+    game's `hard` level: `tabletop.agents.hints`) runs for `seconds` (its whole budget)."""
+    from tabletop.agents.hints import hints
 
     handle = SeatHandle(replay(record), seat)
     return [{"action": c.action.text, "value": round(c.value, 4), "visits": c.visits, "reason": c.reason}
-            for c in hints_for(handle, seconds=seconds, seed=seed)]
+            for c in hints(handle, seconds=seconds, seed=seed)]
 
 
 LIGHT_LABELS = frozenset({"easy", "medium"})
