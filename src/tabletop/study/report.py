@@ -22,6 +22,7 @@ from typing import Any
 
 from tabletop.arena.stats import Z95, wilson
 from tabletop.core import game_info
+from tabletop.study.features import SeatFigure, TeamFigures, game_features
 from tabletop.study.runner import read_rows, stored_spec
 from tabletop.study.spec import StudyError, StudySpec, level_label
 
@@ -99,11 +100,14 @@ def frames(spec: StudySpec, rows: list[dict[str, Any]]) -> tuple[Any, Any]:
     import pandas as pd
 
     factors = [f"opt_{k}" for k in sorted(spec.options)]
+    team = game_features(spec.game).team
     games, seats = [], []
     for r in rows:
         g = {"players": r["players"], "agents": r["agents"], "length": r["length"],
              "spread": max(r["scores"]) - min(r["scores"]), "perfect": float(bool(r["winners"])),
-             "cards_left": -r["scores"][0], **{f: r.get(f, "") for f in factors}}
+             **{f: r.get(f, "") for f in factors}}
+        if team is not None:  # the team's measure: its seat feature summed over the seats
+            g[team.measure] = float(sum(r[f"seat_{team.measure}"]))
         games.append(g)
         for p in range(r["players"]):
             s = {**g, "share": r["shares"][p], "won": float(r["shares"][p] > 0), "score": r["scores"][p],
@@ -160,6 +164,7 @@ class _Report:
         self.tests: list[Hypothesis] = []
         self.sections: list[str] = []  # HTML blocks
         self.info = game_info(spec.game)
+        self.features = game_features(spec.game)
 
     def save(self, fig: Any, name: str, title: str, caption: str) -> None:
         path = self.out / f"{name}.png"
@@ -176,11 +181,11 @@ class _Report:
             groups = _group(sub, "position", "share")
             _rate_bars(ax, [str(int(g[0])) for g in groups], [g[1] for g in groups], [g[2] for g in groups], 1 / k)
             ax.set_title(f"{k} players")
-            ax.set_xlabel("seat position (1 = first player)" if self.spec.game != "siliconvania" else "seat")
+            ax.set_xlabel("seat position (1 = first player)" if self.features.start_player else "seat")
             for pos, w, n in groups:
                 _, p = rate_vs(w, n, 1 / k)
                 lo, hi = wilson(w, n)
-                who = "the start player" if pos == 1 and self.spec.game != "siliconvania" else f"seat position {pos}"
+                who = "the start player" if pos == 1 and self.features.start_player else f"seat position {pos}"
                 self.tests.append(Hypothesis(f"the win rate of {who} in {k}-player games", w / n - 1 / k, lo - 1 / k,
                                        hi - 1 / k, p, MIN_RATE_EFFECT, "pp",
                                        f"{100 * w / n:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) against a fair "
@@ -189,35 +194,36 @@ class _Report:
                   "Each seat's share of the wins (a shared win split evenly) by its position in turn order, with "
                   "95% Wilson intervals; the dashed line is the fair rate, 1/players.")
 
-    def silos_rank(self) -> None:
+    def seat_rate(self, f: SeatFigure) -> None:
+        """A game's `rate` figure: the win rate per player count by the value of a seat column, each value tested
+        against the fair rate."""
         counts = sorted(self.seats["players"].unique())
         fig, axes = _figure(3.2 * len(counts) + 1, 3.6, ncols=len(counts))
         for ax, k in zip(axes[0], counts, strict=True):
             sub = self.seats[self.seats["players"] == k]
-            groups = _group(sub, "rank", "share")
+            groups = _group(sub, f.column, "share")
             _rate_bars(ax, [str(int(g[0])) for g in groups], [g[1] for g in groups], [g[2] for g in groups], 1 / k,
-                       "tab:orange")
+                       f.colour)
             ax.set_title(f"{k} players")
-            ax.set_xlabel("Town Hall rank after positioning (1 = best)")
-            for rank, w, n in groups:
+            ax.set_xlabel(f.axis)
+            for value, w, n in groups:
                 _, p = rate_vs(w, n, 1 / k)
                 lo, hi = wilson(w, n)
-                self.tests.append(Hypothesis(f"the win rate of Town Hall rank {rank} in {k}-player games",
+                self.tests.append(Hypothesis(f"the win rate of {f.who(value)} in {k}-player games",
                                        w / n - 1 / k, lo - 1 / k, hi - 1 / k, p, MIN_RATE_EFFECT, "pp",
                                        f"{100 * w / n:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) against a fair "
                                        f"{100 / k:.1f}%, {n} games"))
-        self.save(fig, "rank", "Win rate by Town Hall rank",
-                  "Each seat's share of the wins by its Town Hall rank once the initial positioning is over (the "
-                  "rank it starts play with), with 95% Wilson intervals; the dashed line is the fair rate.")
+        self.save(fig, f.name, f.title, f.caption)
 
     def by_level(self) -> None:
-        """Win rate of the start player (and of rank 1 in SILOS) at each level of each varied option."""
+        """Win rate of the start player (and of the seats the game's `rate` figures name by `by_option`, e.g. a
+        SILOS Town Hall rank 1) at each level of each varied option."""
         varied = [k for k in sorted(self.spec.options) if len(self.spec.options[k]) > 1]
         if not varied:
             return
-        which = [("position", 1, "the start player")] if self.spec.game != "siliconvania" else []
-        if self.spec.game == "silos":
-            which.append(("rank", 1, "Town Hall rank 1"))
+        which = [("position", 1, "the start player")] if self.features.start_player else []
+        which += [(f.column, f.by_option, f.who(f.by_option)) for f in self.features.of_kind("rate")
+                  if f.by_option is not None]
         if not which:
             return
         fig, axes = _figure(3.4 * len(varied) + 1, 3.6 * len(which), ncols=len(varied), nrows=len(which))
@@ -239,13 +245,15 @@ class _Report:
                                                  d, lo, hi, p, MIN_RATE_EFFECT, "pp",
                                            f"{100 * w / n:.1f}% against {100 * base[1] / base[2]:.1f}%"))
         self.save(fig, "by_option", "Seat advantages by option",
-                  "The win rate of the start player" + (" and of Town Hall rank 1" if len(which) > 1 else "")
+                  "The win rate of " + " and of ".join(w[2] for w in which)
                   + " at each level of each varied option, with 95% Wilson intervals; the dashed line is the fair "
                   "rate. Each level is tested against the first (two-proportion z test).")
 
-    def objectives(self) -> None:
-        kinds = sorted({k for v in self.seats["objectives"].fillna("") for k in v.split("|") if k})
-        kept = [(k, self.seats["objectives"].fillna("").str.split("|").apply(lambda xs, k=k: k in xs))
+    def kinds(self, f: SeatFigure) -> None:
+        """A game's `kinds` figure: the win rate of the seats whose `|`-joined column holds each kind, each kind's
+        effect tested by a logistic regression adjusted for the player count."""
+        kinds = sorted({k for v in self.seats[f.column].fillna("") for k in v.split("|") if k})
+        kept = [(k, self.seats[f.column].fillna("").str.split("|").apply(lambda xs, k=k: k in xs))
                 for k in kinds]
         fig, axes = _figure(8, 3.8)
         ax = axes[0][0]
@@ -257,29 +265,28 @@ class _Report:
             labels.append(k)
             wins.append(float(yes["share"].sum()))
             ns.append(len(yes))
-        self._objective_tests(kept)
+        self._kind_tests(f, kept)
         fair = float((1 / self.seats["players"]).mean())
-        _rate_bars(ax, labels, wins, ns, fair, "tab:purple")
-        ax.set_xlabel("objective kind kept (at least one card)")
+        _rate_bars(ax, labels, wins, ns, fair, f.colour)
+        ax.set_xlabel(f.axis)
         ax.tick_params(axis="x", labelsize=8)
-        self.save(fig, "objectives", "Win rate by objective kept",
-                  "The win rate of the seats that kept at least one objective of each kind, with 95% Wilson "
-                  "intervals; the dashed line is the mean fair rate over the player counts. Each kind's effect on "
-                  "winning is tested by a logistic regression adjusted for the player count (its average marginal "
-                  "effect, in points).")
-        fig, axes = _figure(6, 3.6)
-        bins = self.seats["mean_bid"].round().clip(1, 7).astype(int)
-        groups = _group(self.seats.assign(bid=bins), "bid", "share")
-        _rate_bars(axes[0][0], [str(g[0]) for g in groups], [g[1] for g in groups], [g[2] for g in groups], fair,
-                   "tab:red")
-        axes[0][0].set_xlabel("mean silent bid (rounded)")
-        self.save(fig, "mean_bid", "Win rate by mean bid",
-                  "The win rate of seats by their mean revealed bid card, rounded, with 95% Wilson intervals.")
+        self.save(fig, f.name, f.title, f.caption)
 
-    def _objective_tests(self, kept: list[tuple[str, Any]]) -> None:
+    def binned(self, f: SeatFigure) -> None:
+        """A game's `binned` figure: the win rate by a numeric seat column, rounded and clipped to its bins."""
+        fair = float((1 / self.seats["players"]).mean())
+        fig, axes = _figure(6, 3.6)
+        bins = self.seats[f.column].round().clip(f.low, f.high).astype(int)
+        groups = _group(self.seats.assign(_bin=bins), "_bin", "share")
+        _rate_bars(axes[0][0], [str(g[0]) for g in groups], [g[1] for g in groups], [g[2] for g in groups], fair,
+                   f.colour)
+        axes[0][0].set_xlabel(f.axis)
+        self.save(fig, f.name, f.title, f.caption)
+
+    def _kind_tests(self, f: SeatFigure, kept: list[tuple[str, Any]]) -> None:
         """Each kind's effect on winning, adjusted for the player count: one logistic model per kind (not one with
-        every kind: a seat keeps about as many objectives whatever their kinds, so the kinds would stand in for each
-        other and each effect would read against the kinds not kept)."""
+        every kind: a seat holds about as many kinds whatever they are, e.g. SiliconVania's objectives kept, so the
+        kinds would stand in for each other and each effect would read against the kinds not held)."""
         import statsmodels.formula.api as smf
 
         players = " + C(players)" if self.seats["players"].nunique() > 1 else ""
@@ -291,34 +298,38 @@ class _Report:
                 r = smf.logit(f"won ~ kept{players}", data=data).fit(disp=0).get_margeff(at="overall") \
                     .summary_frame().loc["kept"]
             except Exception as e:  # a model that cannot be fitted: said on the page
-                self.sections.append(f"<p class=\"cap\">The {html.escape(k)} objective model could not be fitted: "
-                                     f"{html.escape(str(e)[:200])}</p>")
+                self.sections.append(f"<p class=\"cap\">The {html.escape(f.model.format(value=k))} model could not "
+                                     f"be fitted: {html.escape(str(e)[:200])}</p>")
                 continue
             yes, no = self.seats[mask], self.seats[~mask]
             self.tests.append(Hypothesis(
-                f"keeping {'an' if k[0] in 'AEIOU' else 'a'} {k} objective", float(r["dy/dx"]),
+                f.who(k), float(r["dy/dx"]),
                 float(r["Conf. Int. Low"]), float(r["Cont. Int. Hi."]), float(r["Pr(>|z|)"]), MIN_RATE_EFFECT, "pp",
                 f"win rate {100 * yes['share'].mean():.1f}% when kept, {100 * no['share'].mean():.1f}% when not; "
                 "logistic regression, adjusted for the player count"))
 
     # -- cooperative --
-    def silencio(self) -> None:
+    def team(self, t: TeamFigures) -> None:
+        """A cooperative game's team section (its `TEAM`): the perfect-game rate per player count and cell of its
+        two split options, a table by factor, and the distribution of the team's measure."""
         g = self.games
+        m_col = t.measure
+        a_col, b_col = (f"opt_{o}" for o in t.split)
         counts = sorted(g["players"].unique())
-        variants = list(g["opt_variant"].cat.categories) if "opt_variant" in g else ["none"]
-        shrines = list(g["opt_dark_shrines"].cat.categories) if "opt_dark_shrines" in g else ["none"]
+        firsts = list(g[a_col].cat.categories) if a_col in g else ["none"]
+        seconds = list(g[b_col].cat.categories) if b_col in g else ["none"]
         fig, axes = _figure(3.4 * len(counts) + 1, 3.8, ncols=len(counts))
-        width = 0.8 / max(1, len(variants) * len(shrines))
+        width = 0.8 / max(1, len(firsts) * len(seconds))
         for ax, k in zip(axes[0], counts, strict=True):
             sub = g[g["players"] == k]
             i = 0
-            for v in variants:
-                for s in shrines:
+            for v in firsts:
+                for s in seconds:
                     cell = sub
-                    if "opt_variant" in g:
-                        cell = cell[cell["opt_variant"] == v]
-                    if "opt_dark_shrines" in g:
-                        cell = cell[cell["opt_dark_shrines"] == s]
+                    if a_col in g:
+                        cell = cell[cell[a_col] == v]
+                    if b_col in g:
+                        cell = cell[cell[b_col] == s]
                     w, n = float(cell["perfect"].sum()), len(cell)
                     lo, hi = wilson(w, n)
                     r = w / n if n else 0.0
@@ -328,50 +339,47 @@ class _Report:
             ax.set_xticks([])
             ax.set_title(f"{k} players")
             ax.set_ylabel("perfect games (%), 95% CI")
-        axes[0][-1].legend(title="variant / dark shrines", fontsize=7, title_fontsize=7, loc="upper right")
+        axes[0][-1].legend(title=" / ".join(t.split_words), fontsize=7, title_fontsize=7, loc="upper right")
         table = []
-        for key in ["players"] + [c for c in ("opt_variant", "opt_dark_shrines") if c in g]:
+        for key in ["players"] + [c for c in (a_col, b_col) if c in g]:
             for lvl, sub in g.groupby(key, sort=True, observed=True):
                 w, n = float(sub["perfect"].sum()), len(sub)
                 lo, hi = wilson(w, n)
-                m = float(sub["cards_left"].mean())
-                half = Z95 * float(sub["cards_left"].std(ddof=1)) / math.sqrt(n) if n > 1 else 0.0
+                m = float(sub[m_col].mean())
+                half = Z95 * float(sub[m_col].std(ddof=1)) / math.sqrt(n) if n > 1 else 0.0
                 table.append(f"<tr><td>{html.escape(key.removeprefix('opt_'))} = {html.escape(str(lvl))}</td>"
                              f"<td>{n}</td><td>{_pct(w / n)} ({_pct(lo)}-{_pct(hi)})</td>"
                              f"<td>{m:.2f} ({m - half:.2f}-{m + half:.2f})</td></tr>")
-        self.sections.append("<h2>Perfect games and cards left by factor</h2><table><tr><th>games with</th>"
-                             "<th>games</th><th>perfect (95% CI)</th><th>mean cards left (95% CI)</th></tr>"
+        words = html.escape(t.measure_words)
+        self.sections.append(f"<h2>Perfect games and {words} by factor</h2><table><tr><th>games with</th>"
+                             f"<th>games</th><th>perfect (95% CI)</th><th>mean {words} (95% CI)</th></tr>"
                              + "".join(table) + "</table><p class=\"cap\">Each factor's levels over all the games "
                              "at that level (the other factors mixed as the design mixes them); Wilson intervals for "
                              "rates, normal intervals for means.</p>")
-        self.save(fig, "perfect", "Perfect-game rate by player count and variant",
-                  "The share of games the team ends with no card left, per player count, Tavern variant and Dark "
-                  "Shrines, with 95% Wilson intervals.")
-        fig, axes = _figure(3.6 * len(variants) + 1, 2.8 * len(counts), ncols=len(variants), nrows=len(counts))
-        top = int(min(12, g["cards_left"].max())) if len(g) else 0
+        self.save(fig, "perfect", t.perfect_title, t.perfect_caption)
+        fig, axes = _figure(3.6 * len(firsts) + 1, 2.8 * len(counts), ncols=len(firsts), nrows=len(counts))
+        top = int(min(12, g[m_col].max())) if len(g) else 0
         for r_i, k in enumerate(counts):
-            for c_i, v in enumerate(variants):
+            for c_i, v in enumerate(firsts):
                 ax = axes[r_i][c_i]
-                for s in shrines:
+                for s in seconds:
                     cell = g[(g["players"] == k)]
-                    if "opt_variant" in g:
-                        cell = cell[cell["opt_variant"] == v]
-                    if "opt_dark_shrines" in g:
-                        cell = cell[cell["opt_dark_shrines"] == s]
+                    if a_col in g:
+                        cell = cell[cell[a_col] == v]
+                    if b_col in g:
+                        cell = cell[cell[b_col] == s]
                     n = len(cell)
                     xs = list(range(top + 1))
-                    counts_at = [float((cell["cards_left"].clip(upper=top) == x).sum()) for x in xs]
+                    counts_at = [float((cell[m_col].clip(upper=top) == x).sum()) for x in xs]
                     rates = [c / n if n else 0.0 for c in counts_at]
                     cis = [wilson(c, n) for c in counts_at]
                     ax.errorbar(xs, [100 * r for r in rates], yerr=_err(rates, cis),
-                                marker="o", markersize=3, capsize=2, linewidth=1, label=f"dark shrines {s}")
-                ax.set_title(f"{k} players, variant {v}", fontsize=9)
-                ax.set_xlabel(f"cards left ({top} = {top} or more)")
+                                marker="o", markersize=3, capsize=2, linewidth=1, label=f"{t.split_words[1]} {s}")
+                ax.set_title(f"{k} players, {t.split_words[0]} {v}", fontsize=9)
+                ax.set_xlabel(f"{t.measure_words} ({top} = {top} or more)")
                 ax.set_ylabel("games (%), 95% CI")
         axes[0][-1].legend(fontsize=7)
-        self.save(fig, "cards_left", "Cards left at the end",
-                  "The distribution of the team's cards left at the end of a game, per player count, variant and "
-                  "Dark Shrines, each share with its 95% Wilson interval.")
+        self.save(fig, m_col, t.measure_title, t.measure_caption)
 
     # -- regressions of table-wide factors --
     def effects(self) -> None:
@@ -380,12 +388,14 @@ class _Report:
         varied = [f"opt_{k}" for k in sorted(self.spec.options) if len(self.spec.options[k]) > 1]
         with_players = (["players"] if len(self.spec.players) > 1 else []) + varied
         models: list[tuple[str, Any, str, str, str, list[str]]] = []  # title, data, outcome, kind, unit, terms
+        team = self.features.team
         if self.info.cooperative:
-            models += [("perfect game", self.games, "perfect", "logit", "pp", with_players),
-                       ("cards left", self.games, "cards_left", "ols", "cards", with_players)]
+            models.append(("perfect game", self.games, "perfect", "logit", "pp", with_players))
+            if team is not None:
+                models.append((team.measure_words, self.games, team.measure, "ols", team.unit, with_players))
         else:
             first = self.seats[self.seats["position"] == 1]
-            if varied and self.spec.game != "siliconvania":
+            if varied and self.features.start_player:
                 models.append(("start player wins", first, "won", "logit", "pp", varied))
         models += [("game length", self.games, "length", "ols", "actions", with_players)]
         if not self.info.cooperative:
@@ -468,14 +478,13 @@ def write_report(dataset: str | Path, out: str | Path | None = None) -> Path:
     games, seats = frames(spec, rows)
     rep = _Report(spec, games, seats, target)
     if rep.info.cooperative:
-        if spec.game == "silencio":
-            rep.silencio()
+        if rep.features.team is not None:
+            rep.team(rep.features.team)
     else:
         rep.seat_position()
-        if spec.game == "silos":
-            rep.silos_rank()
-        if spec.game == "siliconvania":
-            rep.objectives()
+        draw = {"rate": rep.seat_rate, "kinds": rep.kinds, "binned": rep.binned}
+        for f in rep.features.figures:
+            draw[f.kind](f)
         rep.by_level()
     rep.effects()
     _length_figure(rep)

@@ -29,7 +29,8 @@ from tabletop.arena.schedule import derive_seed
 from tabletop.arena.stats import places, wilson, win_shares
 from tabletop.core import Rng, game_info, new_game
 from tabletop.core import games as registered_games
-from tabletop.study.spec import Cell, StudyError, StudySpec, level_label, parse_study
+from tabletop.study.features import game_features
+from tabletop.study.spec import FIGURES, Cell, StudyError, StudySpec, level_label, parse_study
 
 SPEC_FILE = "study.toml"
 
@@ -79,15 +80,6 @@ def block_tasks(spec: StudySpec, cells: Sequence[Cell], block: int) -> list[Game
     return out
 
 
-def _features(game: str, state: Any) -> dict[str, list[Any]]:
-    try:
-        mod = importlib.import_module(f"tabletop.games.{game}.features")
-    except ModuleNotFoundError:
-        return {"position": [p + 1 for p in range(state.players)]}
-    out: dict[str, list[Any]] = mod.seat_features(state)
-    return out
-
-
 def play_task(task: GameTask) -> dict[str, Any]:
     """Play one game (in whichever process or cluster node) and return its dataset row."""
     if task.module and task.game not in registered_games():
@@ -109,7 +101,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
         "length": len(state.record()["actions"]), "decisions": list(result.decisions),
         "seconds": [round(s, 6) for s in result.seconds],
     }
-    for name, values in _features(task.game, state).items():
+    for name, values in game_features(task.game).seat_features(state).items():
         row[f"seat_{name}"] = list(values)
     return row
 
@@ -224,23 +216,22 @@ def figure_value(spec: StudySpec, rows: Iterable[dict[str, Any]], figure: str | 
         c[0] += win
         c[1] += 1
 
+    own = game_features(spec.game).stops.get(name or "")
+    if name not in FIGURES and own is None:
+        raise StudyError(f"unknown figure {name!r}")
+    column = f"seat_{own.column}" if own is not None else "seat_position"
     for r in rows:
         n = r["players"]
-        if name == "seat_win_halfwidth":
-            for p in range(n):
-                add((n, r["seat_position"][p]), r["shares"][p])
-        elif name == "rank_win_halfwidth":
-            for p in range(n):
-                add((n, r["seat_rank"][p]), r["shares"][p])
-        elif name == "objective_win_halfwidth":
-            for p in range(n):
-                for kind in set(filter(None, r["seat_objectives"][p].split("|"))):
-                    add(kind, r["shares"][p])
-        elif name == "perfect_halfwidth":
+        if name == "perfect_halfwidth":
             key = (n, r["agents"], *(r.get(f"opt_{k}") for k in sorted(spec.options)))
             add(key, float(bool(r["winners"])))
-        else:
-            raise StudyError(f"unknown figure {name!r}")
+        elif own is not None and own.kind == "kinds":
+            for p in range(n):
+                for kind in set(filter(None, r[column][p].split("|"))):
+                    add(kind, r["shares"][p])
+        else:  # the win rates by player count and the value of a seat column (seat_win_halfwidth: position)
+            for p in range(n):
+                add((n, r[column][p]), r["shares"][p])
     return _halfwidth(cells)
 
 
@@ -265,8 +256,13 @@ class StudyRun:
         return self.games - self.games_before
 
 
-_LIGHT = ("block", "game", "players", "agents", "shares", "winners", "seat_position", "seat_rank",
-          "seat_objectives")
+_LIGHT = ("block", "game", "players", "agents", "shares", "winners", "seat_position")
+"""The columns the stopping rule reads (with the varied options and the game's own stopping figures' columns)."""
+
+
+def _light(spec: StudySpec) -> tuple[str, ...]:
+    own = tuple(f"seat_{f.column}" for f in game_features(spec.game).stops.values())
+    return (*_LIGHT, *own)
 
 
 def run_study(
@@ -289,7 +285,8 @@ def run_study(
     if budget < 1:
         raise StudyError(f"the budget must be at least one game, not {budget}")
     cells = spec.cells()
-    light = read_rows(path, [*_LIGHT, *(f"opt_{k}" for k in spec.options)])
+    keep = _light(spec)
+    light = read_rows(path, [*keep, *(f"opt_{k}" for k in spec.options)])
     done = {r["block"] for r in light}
     before = len(light)
     own = backend is None
@@ -327,7 +324,7 @@ def run_study(
                 break
             parts.append(write_part(path, rows))
             done.update(r["block"] for r in rows)
-            light.extend({k: r.get(k) for k in r if k in _LIGHT or k.startswith("opt_")} for r in rows)
+            light.extend({k: r.get(k) for k in r if k in keep or k.startswith("opt_")} for r in rows)
             if spec.figure is not None:
                 value = figure_value(spec, light)
                 if bar is not None:

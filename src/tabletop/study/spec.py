@@ -38,6 +38,7 @@ from tabletop.agents import make_agent
 from tabletop.core import TabletopError, game_info, new_game
 from tabletop.core import games as registered_games
 from tabletop.core.errors import shorten
+from tabletop.study.features import game_features
 
 
 class StudyError(TabletopError):
@@ -46,12 +47,17 @@ class StudyError(TabletopError):
 
 FIGURES = {
     "seat_win_halfwidth": "largest 95% half-width over the win rates by player count and seat position",
-    "rank_win_halfwidth": "largest 95% half-width over the win rates by player count and starting rank (SILOS)",
-    "objective_win_halfwidth": "largest 95% half-width over the win rates of seats that kept each objective "
-                               "(SiliconVania)",
     "perfect_halfwidth": "largest 95% half-width over the perfect-game rates of the design's cells (cooperative)",
 }
-"""The figures a stopping rule can name, and what each one is."""
+"""The figures a stopping rule can name for any game, and what each one is; a game's features part adds its own
+(`figures_of`)."""
+
+
+def figures_of(game: str) -> dict[str, str]:
+    """The stopping figures of `game`: those of every game, then its own (its features part's `FIGURES` with a
+    `stop`), each with what it is."""
+    own = {name: f"{f.stop_doc} ({game_info(game).title})" for name, f in game_features(game).stops.items()}
+    return {**FIGURES, **own}
 
 KINDS = ("full", "random")
 _SECTIONS: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
@@ -201,24 +207,21 @@ def parse_study(text: str, where: str = "study file") -> StudySpec:
                              f"[{json.dumps(known[name].default)}]")
         options[name] = levels
     figure = stop.get("figure")
-    if figure is not None and figure not in FIGURES:
-        raise StudyError(f"{where}: [stop] unknown figure {figure!r}; the figures are: {', '.join(FIGURES)}")
+    stops = figures_of(game)
+    if figure is not None and figure not in stops:
+        raise StudyError(f"{where}: [stop] unknown figure {figure!r}; the figures are: {', '.join(stops)}")
     if figure is not None and "target" not in stop:
         raise StudyError(f"{where}: [stop] figure {figure} needs a target (e.g. target = 0.01 for 1 point)")
     if "target" in stop and figure is None:
-        raise StudyError(f"{where}: [stop] a target needs the figure it bounds: figure = one of {', '.join(FIGURES)}")
+        raise StudyError(f"{where}: [stop] a target needs the figure it bounds: figure = one of {', '.join(stops)}")
     target = float(stop["target"]) if "target" in stop else None
     if target is not None and not 0 < target < 1:
         raise StudyError(f"{where}: [stop] target is a half-width between 0 and 1 (0.01 = 1 point), not {target}")
     if figure == "perfect_halfwidth" and not info.cooperative:
         raise StudyError(f"{where}: [stop] perfect_halfwidth is for a cooperative game; {info.title} is not")
-    if figure in ("seat_win_halfwidth", "rank_win_halfwidth", "objective_win_halfwidth") and info.cooperative:
+    if figure is not None and figure != "perfect_halfwidth" and info.cooperative:
         raise StudyError(f"{where}: [stop] {figure}: {info.title} is cooperative (every seat wins or none does); "
                          "use perfect_halfwidth")
-    if figure == "rank_win_halfwidth" and game != "silos":
-        raise StudyError(f"{where}: [stop] rank_win_halfwidth is for SILOS")
-    if figure == "objective_win_halfwidth" and game != "siliconvania":
-        raise StudyError(f"{where}: [stop] objective_win_halfwidth is for SiliconVania")
     if stop["games"] < 1:
         raise StudyError(f"{where}: [stop] games must be at least 1, not {stop['games']}")
     spec = StudySpec(

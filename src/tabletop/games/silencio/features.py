@@ -2,6 +2,10 @@
 
 `position`: the seat's place in turn order, 1 for the first player. `cards_left`: the cards the seat still holds at
 the end (in hand and lying face up in front of it); the team's total is minus any seat's score.
+
+What the studies read here besides `seat_features` (the interface: `tabletop.study.features`, and "The parts of a
+game" in docs/architecture.md): `TEAM`, the cooperative report's section (perfect games and the team's cards left,
+split by the Tavern variant and the Dark Shrines).
 """
 
 from __future__ import annotations
@@ -9,6 +13,18 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.games.silencio.rules import SilencioState
+
+TEAM = {
+    "measure": "cards_left", "measure_words": "cards left", "unit": "cards",
+    "split": ("variant", "dark_shrines"), "split_words": ("variant", "dark shrines"),
+    "perfect_title": "Perfect-game rate by player count and variant",
+    "perfect_caption": "The share of games the team ends with no card left, per player count, Tavern variant and "
+                       "Dark Shrines, with 95% Wilson intervals.",
+    "measure_title": "Cards left at the end",
+    "measure_caption": "The distribution of the team's cards left at the end of a game, per player count, variant "
+                       "and Dark Shrines, each share with its 95% Wilson interval.",
+}
+"""The report's team section: perfect games and the team's cards left by player count, variant and Dark Shrines."""
 
 
 def seat_features(state: Any) -> dict[str, list[Any]]:

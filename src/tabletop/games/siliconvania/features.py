@@ -4,6 +4,10 @@
 `objectives`: the objective kinds of the specialists the seat kept as city objectives, sorted, joined by `|`
 (`Doctor|Noble`; empty when none). `objectives_kept`: how many. `mean_bid`: the mean of the silent bid cards the
 seat revealed (a round with no bid card left counts 0; a recovery is not a bid).
+
+What the studies read here besides `seat_features` (the interface: `tabletop.study.features`, and "The parts of a
+game" in docs/architecture.md): `START_PLAYER` (False: no start player, position is the seat), `FIGURES` (the win
+rate by objective kind kept, with its stopping figure `objective_win_halfwidth`, and by mean bid).
 """
 
 from __future__ import annotations
@@ -13,6 +17,29 @@ from typing import Any
 from tabletop.games.siliconvania.components import OBJECTIVES
 from tabletop.games.siliconvania.notation import COMPONENTS
 from tabletop.games.siliconvania.rules import SiliconVaniaState
+
+START_PLAYER = False
+"""No start player: bids set the order each round, so `position` is the seat number."""
+
+FIGURES = (
+    {
+        "kind": "kinds", "column": "objectives", "name": "objectives", "title": "Win rate by objective kept",
+        "axis": "objective kind kept (at least one card)", "colour": "tab:purple",
+        "words": "keeping {a} {value} objective", "model": "{value} objective",
+        "caption": "The win rate of the seats that kept at least one objective of each kind, with 95% Wilson "
+                   "intervals; the dashed line is the mean fair rate over the player counts. Each kind's effect on "
+                   "winning is tested by a logistic regression adjusted for the player count (its average marginal "
+                   "effect, in points).",
+        "stop": "objective_win_halfwidth",
+        "stop_doc": "largest 95% half-width over the win rates of seats that kept each objective",
+    },
+    {
+        "kind": "binned", "column": "mean_bid", "name": "mean_bid", "title": "Win rate by mean bid",
+        "axis": "mean silent bid (rounded)", "colour": "tab:red", "low": 1, "high": 7,
+        "caption": "The win rate of seats by their mean revealed bid card, rounded, with 95% Wilson intervals.",
+    },
+)
+"""The report's SiliconVania figures: the win rate by objective kind kept, and by mean bid."""
 
 
 def seat_features(state: Any) -> dict[str, list[Any]]:

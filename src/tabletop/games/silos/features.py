@@ -4,6 +4,10 @@
 (1 = best) once the initial positioning is over (the re-ranking by influence at the Town Hall), the rank it starts
 its first turn with; in the two-player game the non-player faction (locked at rank 1) is left out. `rank_end`: its
 rank when the game ends (the Town Hall power re-ranks during play). `emblems`: emblems at the end.
+
+What the studies read here besides `seat_features` (the interface: `tabletop.study.features`, and "The parts of a
+game" in docs/architecture.md): `START_PLAYER` (position 1 starts), `FIGURES` (the win rate by Town Hall rank, with
+rank 1 by option level, and its stopping figure `rank_win_halfwidth`).
 """
 
 from __future__ import annotations
@@ -13,6 +17,22 @@ from typing import Any
 from tabletop.core import new_game
 from tabletop.games.silos.frames import K_POSITIONING
 from tabletop.games.silos.state import SilosState
+
+START_PLAYER = True
+"""Position 1 is the start player."""
+
+FIGURES = (
+    {
+        "kind": "rate", "column": "rank", "name": "rank", "title": "Win rate by Town Hall rank",
+        "axis": "Town Hall rank after positioning (1 = best)", "colour": "tab:orange",
+        "words": "Town Hall rank {value}", "by_option": 1,
+        "caption": "Each seat's share of the wins by its Town Hall rank once the initial positioning is over (the "
+                   "rank it starts play with), with 95% Wilson intervals; the dashed line is the fair rate.",
+        "stop": "rank_win_halfwidth",
+        "stop_doc": "largest 95% half-width over the win rates by player count and starting rank",
+    },
+)
+"""The report's SILOS figures: the win rate by Town Hall rank after positioning."""
 
 
 def _player_ranks(s: SilosState) -> list[int]:
