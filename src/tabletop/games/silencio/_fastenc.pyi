@@ -1,4 +1,4 @@
-"""The compiled observation encoder of Silencio (C source: _fastenc.c); used through `SilencioEncoder.encode_fast`."""
+"""The compiled encoder (C source: _fastenc.c), used through `SilencioEncoder.encode_fast`."""
 
 from array import array
 from typing import Any

@@ -1,8 +1,8 @@
 """Silencio's encoding part (`tabletop.core.parts`, "encoding"; docs/rl.md): its observation encoder
 (`ENCODER`, built on the framework `tabletop.spaces`), its fixed action space (`action_texts`) and the state fields
 its fast and compiled encoders read (`ENCODED_FIELDS`; the compiled one, `_fastenc.c` beside this file, is given
-their names by `bind`). And `team_reward`, the cooperative team's reward
-at the end of a game (the environments' `final_rewards`).
+their names by `bind`); and the optional hook `team_reward`, the cooperative team's reward at the end of a game (the
+environments' `final_rewards`).
 """
 
 from __future__ import annotations

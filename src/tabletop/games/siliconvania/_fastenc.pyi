@@ -1,4 +1,4 @@
-"""The compiled observation encoder of SiliconVania (C source: _fastenc.c); used through `SiliconVaniaEncoder.encode_fast`."""
+"""The compiled encoder (C source: _fastenc.c), used through `SiliconVaniaEncoder.encode_fast`."""
 
 from array import array
 from typing import Any

@@ -1,4 +1,4 @@
-"""The compiled observation encoder of SILOS (C source: _fastenc.c); used through `SilosEncoder.encode_fast`."""
+"""The compiled encoder (C source: _fastenc.c), used through `SilosEncoder.encode_fast`."""
 
 from array import array
 from typing import Any
