@@ -39,7 +39,7 @@ def searches(seat, game):
     yield "guided", lambda: guided.GuidedSearch(seat, 7)
     if game == "silencio":
         from tabletop.agents.team import TeamAgent
-        agent = TeamAgent(seed=7, iters=1)
+        agent = TeamAgent("silencio", seed=7, iters=1)
         agent._read(seat, seat.log())
         yield "team", lambda: agent.new_search(seat, 7)
 

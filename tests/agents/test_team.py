@@ -69,7 +69,7 @@ def test_same_action_from_states_that_differ_only_in_what_the_seat_cannot_see(pl
     p = state.to_move
     a, b = state.sample(p, 101), state.sample(p, 202)
     assert a.view(p) == b.view(p) and a.log(p) == b.log(p)
-    agent_a, agent_b = TeamAgent(seed=5, iters=25), TeamAgent(seed=5, iters=25)
+    agent_a, agent_b = TeamAgent("silencio", seed=5, iters=25), TeamAgent("silencio", seed=5, iters=25)
     assert agent_a.act(SeatHandle(a, p)) == agent_b.act(SeatHandle(b, p))
     sa, sb = agent_a.last_search, agent_b.last_search
     if sa is not None and sb is not None:
@@ -92,7 +92,7 @@ def test_the_default_and_the_previous_search_read_only_the_seats_view(others):
 
 
 def test_the_agents_class_defaults_are_the_specs_defaults():
-    direct, spec = TeamAgent(seed=1), make_agent("team", "silencio", 1)
+    direct, spec = TeamAgent("silencio", seed=1), make_agent("team", "silencio", 1)
     assert isinstance(spec, TeamAgent)
     for field in ("own_tree", "yellow", "use_belief", "convention", "reuse", "tries", "widen", "c", "seconds"):
         assert getattr(direct, field) == getattr(spec, field), field
@@ -208,7 +208,7 @@ def test_the_convention_keeps_only_the_lowest_playable_card_of_a_colour_in_hand(
 
 def test_a_team_game_keeps_the_convention_and_reuses_its_tree():
     state = tabletop.new_game("silencio", 3, 21)
-    agents = [TeamAgent(seed=s, iters=30) for s in range(3)]
+    agents = [TeamAgent("silencio", seed=s, iters=30) for s in range(3)]
     broken: list[str] = []
 
     def check(before, seat, action):

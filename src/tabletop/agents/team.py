@@ -199,7 +199,7 @@ class TeamAgent:
 
     def __init__(
         self,
-        game: str = "silencio",
+        game: str,
         seed: int = 0,
         iters: int | None = None,
         seconds: float | None = None,
