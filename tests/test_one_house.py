@@ -56,7 +56,7 @@ def python_mentions() -> list[str]:
 
 def typescript_mentions() -> list[str]:
     found = []
-    quoted = re.compile(r"""["'`](%s)["'`]""" % "|".join(GAMES))
+    quoted = re.compile(r"""["'`]({})["'`]""".format("|".join(GAMES)))
     for path in sorted((ROOT / "web" / "src").rglob("*.ts")):
         rel = path.relative_to(ROOT / "web" / "src").as_posix()
         if rel.startswith("games/") or rel.endswith(".test.ts"):
