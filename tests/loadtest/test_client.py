@@ -68,3 +68,16 @@ def test_a_server_that_does_not_start_is_said_with_its_last_lines(capsys: pytest
     assert main(["loadtest", "--mode", "paced", "--db", "nosuch://x", "--games-at-once", "1", "--seconds", "0"]) == 2
     out = capsys.readouterr().out
     assert out.startswith("tabletop: error: `tabletop serve` exited") and "nosuch" in out
+
+
+def test_the_load_test_names_no_game_it_plays_the_servers(capsys: pytest.CaptureFixture[str]) -> None:
+    for path in PACKAGE.glob("*.py"):
+        text = path.read_text()
+        assert not any(f'"{g}"' in text or f"'{g}'" in text for g in tabletop.games()), path.name
+    assert main(["loadtest", "--mode", "paced", "--games", "silos,chess", "--games-at-once", "1"]) == 2
+    out = capsys.readouterr().out
+    assert "games must be among " + ", ".join(tabletop.games()) in out
+    # no game takes 9 players: said once the server says what it plays
+    assert main(["loadtest", "--mode", "paced", "--players", "9", "--games-at-once", "1", "--seconds", "0"]) == 2
+    out = capsys.readouterr().out
+    assert "the server plays no game with 9 players; it plays none" in out

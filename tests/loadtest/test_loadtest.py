@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import tabletop
 from tabletop import loadtest
 
 
@@ -75,3 +76,10 @@ def test_paced_tables_arrive_over_the_ramp_play_back_to_back_and_the_timeline_ad
     loadtest.plot_timeline(report, str(out))
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "tables arriving over 0.5 s" in loadtest.format_report(report)
+
+
+def test_by_default_it_plays_every_game_the_server_plays_in_turn() -> None:
+    report = loadtest.run("paced", "sqlite", n_games=3, think=(0.0, 0.01), max_seconds=120, seconds=0.0)
+    assert report["games"] == tabletop.games()  # from GET /api/meta/games: every game takes 2 players
+    paced = report["paced"]
+    assert paced["games_finished"] == 3 and paced["errors"] == 0 and paced["lost_events"] == 0

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from tabletop.cli.common import error_line
+from tabletop.core import games as registered_games
 
 EXTRA = "pip install 'tabletop[loadtest]'"
 """What installs the load test's dependencies (its bots' httpx and websockets, and the server it starts)."""
@@ -29,11 +30,12 @@ def cmd_loadtest(args: argparse.Namespace) -> int:
         from tabletop import loadtest
     except ModuleNotFoundError as e:
         return needs_extra(e)
-    games = tuple(args.games.split(","))
-    unknown = [g for g in games if g not in loadtest.GAMES]
+    games = tuple(g.strip() for g in args.games.split(",")) if args.games else None
+    known = registered_games()
+    unknown = [g for g in games or () if g not in known]
     if (unknown or args.games_at_once < 1 or args.players < 2 or args.max_seconds <= 0 or args.seconds < 0
             or args.ramp < 0):
-        print(error_line(f"bad arguments: games must be among {', '.join(loadtest.GAMES)}; --games-at-once >= 1, "
+        print(error_line(f"bad arguments: games must be among {', '.join(known)}; --games-at-once >= 1, "
                          "--players >= 2, --max-seconds > 0, --seconds >= 0, --ramp >= 0"))
         return 2
     steps = [int(x) for x in args.steps.split(",")] if args.steps else None
@@ -41,6 +43,9 @@ def cmd_loadtest(args: argparse.Namespace) -> int:
         report = loadtest.run(args.mode, args.db, games, args.games_at_once, args.players, (0.2, 0.8),
                               args.max_seconds, steps, args.step_seconds, args.seed, args.seconds, args.ramp)
     except loadtest.ServerFailed as e:  # its last lines of output say why (its extra missing, a bad --db URL, ...)
+        print(error_line(e))
+        return 2
+    except loadtest.NotServed as e:  # e.g. --players 5 for games of at most 4
         print(error_line(e))
         return 2
     except loadtest.ClusterFailed as e:
@@ -67,8 +72,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--db", default="sqlite",
                    help="sqlite (a fresh file), postgresql (a throwaway cluster) or the URL of an empty database")
     p.add_argument("--games-at-once", type=int, default=200, help="paced mode: concurrent games (default 200)")
-    p.add_argument("--games", default=",".join(("silos", "siliconvania", "silencio")),
-                   help="the games to play, in turn (default all three)")
+    p.add_argument("--games", default=None,
+                   help="the games to play, in turn, comma-separated (default: every game the server plays with "
+                        "--players players)")
     p.add_argument("--players", type=int, default=2, help="players per game, all bots (default 2)")
     p.add_argument("--seconds", type=float, default=120,
                    help="paced mode: each table plays games back to back for this long, the last one to its end "

@@ -24,6 +24,9 @@ when the engine reaches its seat, so it is compared seat by seat, not by event `
 socket or actions acknowledged but not recorded are lost, entries delivered twice or actions recorded twice
 duplicated.
 
+The games are those the server plays (`GET /api/meta/games`, those that take `--players`), in turn, or the ones
+named with `--games`: a new game is load-tested without an edit here.
+
 Modes:
 - `paced` (people-paced): `--games` concurrent games, each bot thinking 0.2-0.8 s (uniform) after its turn
   arrives, every game to its end.
@@ -39,7 +42,7 @@ from tabletop.loadtest.bots import Addresses, actions_by_seat
 from tabletop.loadtest.pgcluster import ClusterFailed
 from tabletop.loadtest.plot import plot_timeline
 from tabletop.loadtest.process import ServerFailed
-from tabletop.loadtest.run import GAMES, STEPS, format_report, percentile, run
+from tabletop.loadtest.run import STEPS, NotServed, format_report, percentile, run, served_games
 
-__all__ = ["GAMES", "STEPS", "Addresses", "ClusterFailed", "ServerFailed", "actions_by_seat", "format_report",
-           "percentile", "plot_timeline", "run"]
+__all__ = ["STEPS", "Addresses", "ClusterFailed", "NotServed", "ServerFailed", "actions_by_seat", "format_report",
+           "percentile", "plot_timeline", "run", "served_games"]

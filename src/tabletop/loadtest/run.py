@@ -15,11 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 import tabletop
 from tabletop.loadtest.bots import Addresses, LagMonitor, Stats, play_game
 from tabletop.loadtest.process import RssSampler, database, raise_fd_limit, server_process
 
-GAMES = ("silos", "siliconvania", "silencio")
 STEPS = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64]
 """Saturation: games at once per step, until p99 passes 200 ms."""
 
@@ -68,6 +69,17 @@ def engine_cost(records: list[dict[str, Any]], limit: int = 60) -> dict[str, flo
             total += time.perf_counter() - t
             n += 1
     return {"actions": n, "seconds_per_action": total / n if n else 0.0}
+
+
+class NotServed(ValueError):
+    """Games asked for that the server does not play with that many players."""
+
+
+def served_games(base: str, players: int) -> tuple[str, ...]:
+    """The games the server at `base` plays with `players` players, in its order (`GET /api/meta/games`): a new game
+    is load-tested without naming it here."""
+    meta = httpx.get(f"{base}/api/meta/games", timeout=30).raise_for_status().json()
+    return tuple(m["name"] for m in meta if m["players"][0] <= players <= m["players"][1])
 
 
 def game_for(i: int, games: tuple[str, ...]) -> str:
@@ -195,16 +207,24 @@ def summary(stats: Stats, rss: RssSampler, seconds: float, n_games: int | None) 
     }
 
 
-def run(mode: str, db: str, games: tuple[str, ...] = GAMES, n_games: int = 200, players: int = 2,
+def run(mode: str, db: str, games: tuple[str, ...] | None = None, n_games: int = 200, players: int = 2,
         think: tuple[float, float] = (0.2, 0.8), max_seconds: float = 900.0, steps: list[int] | None = None,
         step_seconds: float = 20.0, seed: int = 1, seconds: float = 0.0, ramp: float = 0.0) -> dict[str, Any]:
-    """One load test against a fresh server and database: the report (a JSON-ready dict)."""
+    """One load test against a fresh server and database: the report (a JSON-ready dict). `games`: the games to
+    play in turn (None: every game the server plays with `players` players; `NotServed` for one it does not)."""
     raise_fd_limit()
     report: dict[str, Any] = {"mode": mode, "db": db if db in ("sqlite", "postgresql") else "url",
-                              "cpus": os.cpu_count(), "games": list(games), "players": players}
+                              "cpus": os.cpu_count(), "players": players}
     with tempfile.TemporaryDirectory(prefix="tabletop-loadtest-") as tmp:
         workdir = Path(tmp)
         with database(db, workdir) as url, server_process(url, workdir) as (base, proc), quiet_collector():
+            served = served_games(base, players)
+            missing = [g for g in games or () if g not in served]
+            if missing or not served:
+                raise NotServed(f"the server plays no {', '.join(missing) or 'game'} with {players} players; it "
+                                f"plays {', '.join(served) or 'none'}")
+            games = games or served
+            report["games"] = list(games)
             records: list[dict[str, Any]] = []
             if mode in ("paced", "both"):
                 report["paced"] = asyncio.run(paced(base, proc.pid, n_games, games, players, think, max_seconds, seed,
