@@ -8,13 +8,15 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-from tabletop.study import parse_study, run_study
+from tabletop.core import games
+from tabletop.study import parse_study, read_rows, run_study
 from tabletop.study.features import FeaturesError, SeatFigure, _read, game_features
 from tabletop.study.report import write_report
 from tabletop.study.spec import figures_of
@@ -120,3 +122,30 @@ def test_a_malformed_features_part_is_refused_naming_what_is_wrong(names: dict[s
 def test_a_features_part_without_declarations_takes_the_defaults() -> None:
     got = _read(_module(), "Nines")
     assert got.start_player and got.figures == () and got.team is None and got.stops == {}
+
+
+@pytest.fixture
+def nines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The fourth game (tests/fourth), a plugin of a throw-away distribution: tabletop is not edited to know it."""
+    from fourth.distribution import install_nines
+    from tabletop.core import registry
+
+    registry._forget_plugins()
+    monkeypatch.syspath_prepend(str(install_nines(tmp_path / "dist")))
+    assert "nines" in games()
+    yield "nines"
+    registry._forget_plugins()
+
+
+def test_a_game_from_another_distribution_is_studied_through_its_own_features_part(nines: str, tmp_path: Path) -> None:
+    text = (f'[study]\nname = "nines"\ngame = "{nines}"\nseed = 1\n[design]\nbatch = 10\n[factors]\n'
+            'agents = [["heuristic", "random"]]\n[factors.options]\nhand = [3, 4]\n[stop]\ngames = 20\n'
+            'figure = "seat_win_halfwidth"\ntarget = 0.5\n')
+    run_study(parse_study(text), tmp_path / "n")
+    rows = read_rows(tmp_path / "n")
+    assert rows and all(r["seat_position"] == [1, 2] and len(r["seat_high"]) == 2 for r in rows)
+    words = report_words(write_report(tmp_path / "n").read_text(encoding="utf-8"))
+    assert "seat_position.png" in words["images"] and "by_option.png" in words["images"]
+    assert any(t[0] == "the win rate of the start player in 2-player games" for t in words["tests"])
+    assert any(t[0] == "the win rate of the start player with hand = 4 rather than 3" for t in words["tests"])
+    assert set(figures_of(nines)) == {"seat_win_halfwidth", "perfect_halfwidth"}  # it declares none of its own
