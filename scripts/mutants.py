@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MODULES = {  # per game: the modules that hold its rules and scoring (not its notation, data, view or agents)
     "silencio": ["rules.py", "effects.py"],
     "silos": ["state.py", "turn.py", "events.py", "powers.py", "expansions.py"],
-    "siliconvania": ["rules.py", "decisions.py", "tasks.py", "scoring.py"],
+    "siliconvania": ["rules.py", "steps.py", "decisions.py", "tasks.py", "scoring.py"],
 }
 SWAP_CMP: dict[type, type] = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

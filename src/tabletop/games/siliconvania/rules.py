@@ -1,41 +1,34 @@
-"""SiliconVania rules: the state, its setup and its flow: the round (bids, the reveal, tiles in turn order, track
-steps, specialists), each automatic step of it (`_a_*`), the final scoring's hooks, samples, and the dispatch tables.
+"""SiliconVania rules: the state, its setup and its flow, the final scoring's hooks, samples, and the dispatch tables.
 
-The options and effects of each decision are in `decisions.py`, the kinds of tasks in `tasks.py`, what each seat sees
-in `view.py`, the city scoring in `scoring.py`, the action texts in `notation.py`.
+The automatic steps of the round (bids, the reveal, tiles in turn order, track steps, specialists) are in
+`steps.py`, the options and effects of each decision in `decisions.py`, the kinds of tasks in `tasks.py`, what each
+seat sees in `view.py`, the city scoring in `scoring.py`, the action texts in `notation.py`.
 """
 
 from __future__ import annotations
 
 import copy
-from bisect import insort
 from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 from tabletop.core import Action, LogEntry, Rng, State, View
 from tabletop.core.options import OptionValue
-from tabletop.games.siliconvania import decisions
+from tabletop.games.siliconvania import decisions, steps
 from tabletop.games.siliconvania.decisions import options_bid
 from tabletop.games.siliconvania.notation import (
     BANGLE,
-    BID_ABILITY,
-    BID_COST,
     COLLAR,
     COMPONENTS,
     FIRST_TRAIN,
     GOBLET,
-    INNOVATION,
     SCEPTER,
     TIARA,
     TRACK_END,
     UPGRADED,
-    tiles_text,
 )
 from tabletop.games.siliconvania.scoring import BLANK, BUILDING, CASTLE, TRAIN, Cell, score_city
 from tabletop.games.siliconvania.tasks import (
-    BONUS_TASKS,
     DECISIONS,
-    EFFECT_TASKS,
     K_BID,
     K_CAT,
     K_CONTRACT,
@@ -43,21 +36,15 @@ from tabletop.games.siliconvania.tasks import (
     K_END_ROUND,
     K_GAIN,
     K_HOUND,
-    K_OBJECTIVE,
-    K_PLACE,
     K_PLACE_ALL,
-    K_POOL,
-    K_RECOVER,
     K_REST_TWO_PLAYERS,
     K_REVEAL,
     K_ROUND,
     K_SPECIALIST_PHASE,
     K_SPECIALIST_TURN,
     K_STEP,
-    K_TAKE,
     K_TILE_TURN,
     K_VAMPIRE,
-    TRACK_TASK,
     Task,
 )
 from tabletop.games.siliconvania.view import sample_bid_cards, table_view
@@ -319,167 +306,6 @@ class SiliconVaniaState(State):
                 pnode = pnode[2]
         return [{"seat": q if q >= 0 else None, "text": x} for q, x in zip(seats, texts, strict=True)]
 
-    # ---- automatic steps ---------------------------------------------------------------------------------
-    def _a_round(self, p: int, a: int, b: int) -> None:
-        """Refresh: fill the selection pools and the specialist row, then every seat bids."""
-        n = self.players
-        self.round += 1
-        self._note(-1, f"round {self.round} begins")
-        per, count = (1, 4) if n == 2 else (2, n + 1)
-        pools = []
-        for _ in range(count):
-            pool = []
-            for _ in range(per):
-                t = self._draw_tile()
-                if t >= 0:
-                    pool.append(t)
-            pools.append(pool)
-        self.pools = pools
-        deck = self.spec_deck
-        self.row = [deck.pop() for _ in range(min(n, len(deck)))]
-        self.bid_card = [-1] * n
-        self.bid_spec = [-1] * n
-        self.revealed = 0
-        self._push([(K_BID, q, 0, 0) for q in range(n)] + [(K_REVEAL, 0, 0, 0)])
-
-    def _draw_tile(self) -> int:
-        if not self.tile_deck and self.tile_disc:  # ruling V-1: reshuffle the discarded tiles
-            self.tile_deck = self.tile_disc
-            self.tile_disc = []
-            self.rng.shuffle(self.tile_deck)
-        return self.tile_deck.pop() if self.tile_deck else -1
-
-    def _a_reveal(self, p: int, a: int, b: int) -> None:
-        """All bids are revealed at once; bid cards with a cost are paid for or count as 0 (ruling V-9)."""
-        n = self.players
-        self.revealed = 1
-        for q in range(n):
-            c = self.bid_card[q]
-            v = c
-            note = "" if c > 0 else " (no card left)"
-            if c > 0:
-                self.bid_hand[q] &= ~(1 << (c - 1))
-                self.bid_disc[q] |= 1 << (c - 1)
-                cost = BID_COST[c]
-                if cost:
-                    if self.bid_free[q]:
-                        v, note = 0, " (as 0: kept the vampires)"
-                    elif self.vamp[q] >= cost:
-                        self.vamp[q] -= cost
-                        self.vamp_sup += cost
-                        note = f" (paid {cost} vampire{'s' if cost > 1 else ''})"
-                    else:
-                        v, note = 0, " (unpaid: counts 0)"
-            self.bid_value[q] = v
-            self.bid_events[q] += (c,)
-            r = self.bid_spec[q]
-            self.hand[q].remove(r)
-            self.known[q] &= ~(1 << r)
-            self.shown[q] |= 1 << r  # from the discard step on; no swap can take it while in flight
-            self.in_flight[q] = 1
-            self._note(q, f"revealed bid {c}{note} with s{r} {COMPONENTS.specialists[r].name}")
-        self.order = sorted(range(n), key=lambda q: (-self.bid_value[q], -self.bid_spec[q]))
-        self._push([(K_TILE_TURN, q, i, 0) for i, q in enumerate(self.order)] + [(K_SPECIALIST_PHASE, 0, 0, 0)])
-
-    def _a_tile_turn(self, p: int, idx: int, b: int) -> None:
-        """Building tile resolution of one seat: bid card ability, pool choice, tile bonuses, placement."""
-        ability = BID_ABILITY[self.bid_card[p]]
-        tasks: list[Task] = []
-        if ability == "vampire":
-            tasks.append((K_VAMPIRE, p, 0, 0))
-        elif ability == "recover":
-            tasks.append((K_RECOVER, p, 0, 0))
-        if self.players == 2:
-            tasks += [(K_POOL, p, 0, 0), (K_POOL, p, 0, 0)] if idx == 0 else [(K_REST_TWO_PLAYERS, p, 0, 0)]
-        else:
-            tasks.append((K_POOL, p, 0, 0))
-        tasks += [(K_GAIN, p, 0, 0), (K_PLACE_ALL, p, 0, 0)]
-        self._push(tasks)
-
-    def _a_gain(self, p: int, a: int, b: int) -> None:
-        tasks: list[Task] = []
-        for t in self.pending[p]:
-            tasks += BONUS_TASKS[p][COMPONENTS.tiles[t].bonus]
-        self._push(tasks)
-
-    def _a_place_all(self, p: int, a: int, b: int) -> None:
-        self.stack.extend([(K_PLACE, p, 0, 0)] * len(self.pending[p]))
-
-    def _a_step(self, p: int, track: int, n: int) -> None:
-        """Move a marker n steps; every space landed on or passed gives its bonus; meeting gives a contract."""
-        tasks: list[Task] = []
-        for _ in range(n):
-            if track == INNOVATION:
-                if self.inn[p] >= TRACK_END:
-                    break
-                self.inn[p] += 1
-                space = self.inn[p]
-            else:
-                if self.surv[p] <= 0:
-                    break
-                self.surv[p] -= 1
-                space = self.surv[p]
-            kind = TRACK_TASK[space]
-            if kind >= 0:
-                tasks.append((kind, p, 0, 0))
-            if not self.met[p] and self.inn[p] >= self.surv[p]:
-                self.met[p] = 1  # ruling V-14
-                tasks.append((K_CONTRACT, p, 0, 0))
-        if tasks:
-            self._push(tasks)
-
-    def _a_contract(self, p: int, a: int, b: int) -> None:
-        if self.contract_sup > 0:
-            self.contract_sup -= 1
-            self.contracts[p] += 1
-            self._note(p, "gained a council contract")
-
-    def _a_vampire(self, p: int, a: int, b: int) -> None:
-        self.vamp[p] += 1
-        self.vamp_sup -= 1  # below zero: substitutes (ruling V-7)
-
-    def _a_cat(self, p: int, a: int, b: int) -> None:
-        if self.cat_sup > 0:
-            self.cat_sup -= 1
-            self.cats[p] += 1
-            self._note(p, "gained a cat")
-
-    def _a_hound(self, p: int, a: int, b: int) -> None:
-        if self.hound_sup > 0:
-            self.hound_sup -= 1
-            self.hounds[p] += 1
-            self._note(p, "gained a hound")
-
-    def _a_specialist_phase(self, p: int, a: int, b: int) -> None:
-        order = sorted(range(self.players), key=lambda q: -self.bid_spec[q])
-        self._push([(K_SPECIALIST_TURN, q, 0, 0) for q in order] + [(K_END_ROUND, 0, 0, 0)])
-
-    def _a_specialist_turn(self, p: int, a: int, b: int) -> None:
-        """Specialist resolution of one seat: bid effect, take from the row, discard, objective (rounds 4-8)."""
-        tasks = [*EFFECT_TASKS[p][self.bid_spec[p]], (K_TAKE, p, 0, 0), (K_DISCARD, p, 0, 0)]
-        if self.round >= 4:
-            tasks.append((K_OBJECTIVE, p, 0, 0))
-        self._push(tasks)
-
-    def _a_discard(self, p: int, a: int, b: int) -> None:
-        insort(self.disc[p], self.bid_spec[p])
-        self.in_flight[p] = 0
-
-    def _a_rest_two_players(self, p: int, a: int, b: int) -> None:
-        """Two players: the second seat acquires the tiles of the pools the first left."""
-        for pool in self.pools:
-            if pool:
-                self.pending[p] += pool
-                self._note(p, tiles_text(pool))
-                pool.clear()
-
-    def _a_end_round(self, p: int, a: int, b: int) -> None:
-        for pool in self.pools:
-            self.tile_disc += pool
-        self.pools = []
-        if self.round < COMPONENTS.rounds:
-            self.stack.append((K_ROUND, 0, 0, 0))
-
     # ---- decisions: options ------------------------------------------------------------------------------
     # ---- decisions: effects -----------------------------------------------------------------------------
     # ---- scoring ---------------------------------------------------------------------------------------
@@ -638,23 +464,23 @@ class SiliconVaniaState(State):
 # ---- dispatch and precomputed tables (the hot path only indexes these) -------------------------------------
 _S = SiliconVaniaState
 AutoFn = Callable[[_S, int, int, int], None]
-# Each automatic task: the step of the flow it runs (the `_a_*` methods above).
+# Each automatic task: the step of the flow it runs (the `a_*` functions of steps.py).
 _AUTOMATIC_FUNCTIONS: dict[int, AutoFn] = {
-    K_ROUND: _S._a_round,
-    K_REVEAL: _S._a_reveal,
-    K_TILE_TURN: _S._a_tile_turn,
-    K_GAIN: _S._a_gain,
-    K_PLACE_ALL: _S._a_place_all,
-    K_STEP: _S._a_step,
-    K_CONTRACT: _S._a_contract,
-    K_VAMPIRE: _S._a_vampire,
-    K_CAT: _S._a_cat,
-    K_HOUND: _S._a_hound,
-    K_SPECIALIST_PHASE: _S._a_specialist_phase,
-    K_SPECIALIST_TURN: _S._a_specialist_turn,
-    K_DISCARD: _S._a_discard,
-    K_REST_TWO_PLAYERS: _S._a_rest_two_players,
-    K_END_ROUND: _S._a_end_round,
+    K_ROUND: steps.a_round,
+    K_REVEAL: steps.a_reveal,
+    K_TILE_TURN: steps.a_tile_turn,
+    K_GAIN: steps.a_gain,
+    K_PLACE_ALL: steps.a_place_all,
+    K_STEP: steps.a_step,
+    K_CONTRACT: steps.a_contract,
+    K_VAMPIRE: steps.a_vampire,
+    K_CAT: steps.a_cat,
+    K_HOUND: steps.a_hound,
+    K_SPECIALIST_PHASE: steps.a_specialist_phase,
+    K_SPECIALIST_TURN: steps.a_specialist_turn,
+    K_DISCARD: steps.a_discard,
+    K_REST_TWO_PLAYERS: steps.a_rest_two_players,
+    K_END_ROUND: steps.a_end_round,
 }
 _OPTIONS: list[decisions.OptionsFn | None] = [None] * 28
 _DECIDE: list[decisions.DecideFn] = [lambda s, p, a, act: None] * 28
