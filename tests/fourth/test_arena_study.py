@@ -63,6 +63,8 @@ def test_a_small_study_of_the_fourth_game_runs_to_a_report(nines: str, tmp_path:
     for r in rows:
         assert r["seat_position"] == [1, 2]
         assert r["length"] == 2 * (int(r["opt_hand"]) - 1)
+        dealt = tabletop.new_game(nines, 2, r["seed"], json.loads(r["options"])).dealt  # the game's features part
+        assert r["seat_high"] == [sum(c >= 7 for c in hand) for hand in dealt]
     page = write_report(tmp_path / "nines.study")
     text = Path(page).read_text()
     assert "Nines, the lead and the high cards" in text and "seat position" in text
