@@ -113,29 +113,25 @@ class IsmctsSearch(_Core):
         players = self.players
         winners = state.winners()
         scores = [float(s) for s in state.scores()]
-        out = [0.0] * (2 * players)
+        win = [0.0] * players
         if self.cooperative:
             if winners:
-                for p in range(players):
-                    out[p] = 1.0
+                win = [1.0] * players
             team = sum(scores) / players
-            for p in range(players):
-                out[players + p] = team
-            lo = hi = team
+            shaped = [team] * players
         else:
             for p in winners:
-                out[p] += 1.0 / len(winners)
-            lo, hi = math.inf, -math.inf
+                win[p] += 1.0 / len(winners)
+            shaped = []
             for p in range(players):
                 others = [scores[q] for q in range(players) if q != p]
-                shaped = scores[p] - max(others) if others else scores[p]
-                out[players + p] = shaped
-                lo, hi = min(lo, shaped), max(hi, shaped)
+                shaped.append(scores[p] - max(others) if others else scores[p])
+        lo, hi = min(shaped), max(shaped)
         if lo < self.lo:
             self.lo = lo
         if hi > self.hi:
             self.hi = hi
-        return out
+        return win + shaped
 
     def candidates(self) -> list[Candidate]:
         """Root actions legal for the seat now, most visited first (ties: higher value, then legal order)."""

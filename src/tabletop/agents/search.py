@@ -127,6 +127,7 @@ class Search:
         self.hi = -math.inf
         self.ahead = seat.to_move != seat.seat and bool(seat.legal_actions())
         """Whether the seat decides ahead of its turn (simultaneous step): each sample is advanced to its decision."""
+        self._plain_tree = type(self).tree_actions is Search.tree_actions  # the loop then asks the state itself
 
     # ---- budgets ---------------------------------------------------------------------------------------------
     def run(self, iters: int | None = None, seconds: float | None = None) -> None:
@@ -172,14 +173,18 @@ class Search:
             if state.to_move != me:  # cannot happen in a simultaneous step; never grow the root with others' moves
                 self.iterations += 1
                 return
-        width = self.width
         pw = self.pw
+        tree_actions = None if self._plain_tree else self.tree_actions
         node = self.root
         path = [node]
         while state.to_move is not None:
-            legal = self.tree_actions(state, node)
-            if legal is None:
-                break
+            if tree_actions is None:
+                legal = state.legal_actions()
+            else:
+                found = tree_actions(state, node)
+                if found is None:
+                    break
+                legal = found
             children = node.children
             untried: list[Action] = []
             tried = 0
@@ -192,7 +197,7 @@ class Search:
                     tried += 1
             if untried and (pw is None or tried == 0 or tried < max(2, math.ceil(pw * math.sqrt(node.visits + 1)))):
                 action = self.expand_choice(node, untried)
-                child = Node(width)
+                child = Node(self.width)
                 child.avail = 1
                 children[action] = child
                 state.apply(action)
@@ -207,8 +212,10 @@ class Search:
         for v in path:
             v.visits += 1
             r = v.reward
-            for i in range(width):
-                r[i] += reward[i]
+            i = 0
+            for x in reward:
+                r[i] += x
+                i += 1  # noqa: SIM113 (enumerate is slower on this hot path)
         self.iterations += 1
 
     # ---- hooks ------------------------------------------------------------------------------------------------
