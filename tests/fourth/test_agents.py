@@ -8,6 +8,7 @@ import pytest
 
 import tabletop
 from tabletop.agents import make_agent, play_game
+from tabletop.agents.hints import hints
 from tabletop.core import SeatHandle, State
 
 
@@ -51,3 +52,23 @@ def test_the_agents_take_the_only_move_that_can_still_win(nines: str, spec: str)
         assert {win, lose} == {a.text for a in state.legal_actions()}
         agent = make_agent(spec, nines, seed)
         assert agent.act(SeatHandle(state, 1)).text == win, (spec, state.snapshot())
+
+
+def test_the_hints_rank_the_only_move_that_can_still_win_first(nines: str) -> None:
+    for seed in (0, 100, 200):
+        state, win, lose = decisive(seed)
+        got = hints(SeatHandle(state, 1), seconds=None, iters=300, seed=seed)
+        assert [c.action.text for c in got] == [win, lose]
+        best, other = got
+        assert best.visits > other.visits > 0 and 0.0 <= other.value < best.value <= 1.0
+        assert other.value < 0.05  # the low card loses for sure: the search sees no win after it
+    state = tabletop.new_game(nines, 2, 1)
+    assert hints(SeatHandle(state, 1), seconds=None, iters=50) == []  # the seat owes no decision
+    on_turn = hints(SeatHandle(state, 0), seconds=None, iters=200, top=2)
+    assert len(on_turn) == 2 and {c.action for c in on_turn} <= set(state.legal_actions())
+
+
+def test_the_hint_agent_plays_the_fourth_game(nines: str) -> None:
+    state = tabletop.new_game(nines, 2, 5)
+    play_game(state, [make_agent("hint:time=0.02", nines, 1), make_agent("random", nines, 2)])
+    assert state.is_over
