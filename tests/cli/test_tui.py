@@ -231,3 +231,105 @@ async def test_replay_steps_from_any_seats_view_and_opens_every_hand_after_the_e
 def test_the_app_and_the_plain_prompt_take_the_same_command_words():
     for word in ("?", "h", "help", "rules", "l", "history", "u", "undo", "q"):
         assert word in COMMANDS
+
+
+# ---- the entry line has every key (issue 22) --------------------------------------------------------------------
+
+
+async def _type(pilot, text: str) -> None:
+    for ch in text:
+        await pilot.press("space" if ch == " " else ch)
+
+
+@sync
+async def test_an_action_typed_letter_by_letter_arrives_whole_at_the_start_of_a_decision():
+    app = app_for("silencio")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human(app, pilot)
+        target = app.shown[-1]  # a passing card: `give g9` and the like
+        assert target.text.startswith("give ")
+        before = len(app.state.history)
+        await _type(pilot, target.text)
+        assert app.query_one("#entry").value == target.text  # no key lost, none taken as a command
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.state.history[before] == target.text
+
+
+@sync
+async def test_two_digits_choose_the_option_of_that_number():
+    app = app_for("siliconvania")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until_human(app, pilot)
+        assert len(app.shown) >= 30  # a bid: card x specialist
+        before, want = len(app.state.history), app.shown[29].text
+        await _type(pilot, "30")
+        assert app.query_one("#entry").value == "30"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.state.history[before] == want
+
+
+@sync
+async def test_a_command_key_runs_only_on_an_empty_line_and_when_no_action_starts_with_it():
+    app = app_for("silencio")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human(app, pilot)
+        assert not app.starts_an_action("l")
+        await pilot.press("l")
+        assert isinstance(app.screen, TextScreen)  # the history
+        await pilot.press("escape")
+        await _type(pilot, "g")
+        await pilot.press("l")  # not empty: typed
+        assert not isinstance(app.screen, TextScreen) and app.query_one("#entry").value == "gl"
+        assert app.starts_an_action("g")  # `give ...`: a `g` on an empty line is typed, it would be no command
+
+
+@sync
+async def test_arrows_move_the_highlight_and_enter_chooses_it_from_the_entry_line():
+    app = app_for("silencio")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human(app, pilot)
+        assert app.focused is app.query_one("#entry")
+        before = len(app.state.history)
+        await pilot.press("down", "down", "up", "down")
+        assert app.query_one("#options", OptionList).highlighted == 2
+        chosen = app.shown[2].text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.state.history[before] == chosen
+
+
+@sync
+async def test_after_a_resize_the_app_lays_itself_out_for_the_new_size():
+    app = app_for("silos")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human(app, pilot)
+        assert not app.query_one("#history").display
+        await pilot.resize_terminal(130, 42)
+        await pilot.pause()
+        assert app.query_one("#history").display
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not app.query_one("#history").display
+
+
+@sync
+async def test_since_your_last_decision_names_what_the_others_did_at_the_smallest_size():
+    app = app_for("silencio")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human(app, pilot)
+        assert not app.query_one("#since").display  # nothing to tell before the first decision
+        while True:
+            await pilot.press("enter")
+            await until_human(app, pilot)
+            if app.state.is_over:
+                return
+            seat = app.state.to_move
+            new = [e for e in app.state.log(seat, app.read[seat]) if e["seat"] != seat]
+            if new:
+                break
+        assert app.query_one("#since").display
+        shown = text_of(app, "#since")
+        assert "Since your last decision" in shown
+        assert new[-1]["text"].split(" ", 1)[-1][:20] in shown

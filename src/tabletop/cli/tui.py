@@ -7,6 +7,7 @@ in a worker thread while an indicator names the agent; a stale answer (after an 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar
@@ -14,10 +15,11 @@ from typing import Any, ClassVar
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Footer, Input, OptionList, ProgressBar, Static
@@ -205,6 +207,7 @@ class TableApp(App[Outcome]):
     #options { height: 1fr; min-height: 5; border: none; padding: 0; }
     #entry { height: 1; border: none; padding: 0 1; }
     #notice { height: auto; max-height: 8; }
+    #since { height: auto; max-height: 7; display: none; }
     #too-small { display: none; content-align: center middle; height: 1fr; }
     """
 
@@ -232,11 +235,11 @@ class TableApp(App[Outcome]):
     def compose_decision(self) -> ComposeResult:
         yield Static(id="notice")
 
-    def on_resize(self) -> None:
-        self.fit()
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size)  # the new size: `self.size` may still be the old one while the event is handled
 
-    def fit(self) -> None:
-        w, h = self.size
+    def fit(self, size: Size | None = None) -> None:
+        w, h = size if size is not None else self.size
         small = w < self.need[0] or h < self.need[1]
         self.query_one("#main").display = not small
         msg = self.query_one("#too-small", Static)
@@ -274,6 +277,48 @@ class TableApp(App[Outcome]):
         return action != "others" or hasattr(self.mod, "others")
 
 
+class EntryLine(Input):
+    """The decision's entry line, which has the focus at every decision: every printable key types into it.
+
+    The arrow and page keys move the highlight in the list of options and Enter on an empty line chooses the
+    highlighted one; a command key (`?`, `h`, `l`, `u`, `o`, `q`) runs its command only on an empty line and when no
+    legal action's text starts with it (so `give g9`, `3 0` and a pasted `play y2` arrive whole)."""
+
+    def __init__(self, app: PlayApp, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.play = app
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """The command keys are not shown as consumed, so the footer keeps listing them (they still type text on a
+        line that is not empty, or when an action starts with them)."""
+        if character is not None and character in KEY_COMMANDS:
+            return False
+        return bool(super().check_consume_key(key, character))
+
+    async def _on_key(self, event: events.Key) -> None:
+        options = self.play.query_one("#options", OptionList)
+        moves: dict[str, Callable[[], None]] = {
+            "up": options.action_cursor_up, "down": options.action_cursor_down,
+            "pageup": options.action_page_up, "pagedown": options.action_page_down}
+        if event.key in moves and options.display:
+            moves[event.key]()
+            event.stop()
+            event.prevent_default()
+            return
+        if event.key == "enter" and not self.value.strip() and options.display and options.highlighted is not None:
+            event.stop()
+            event.prevent_default()
+            options.action_select()
+            return
+        ch = event.character
+        if ch and not self.value and ch in KEY_COMMANDS and not self.play.starts_an_action(ch):
+            event.stop()
+            event.prevent_default()
+            getattr(self.play, f"action_{KEY_COMMANDS[ch]}")()
+            return
+        await super()._on_key(event)
+
+
 class PlayApp(TableApp):
     """A game on this machine: human seats choose here, AI seats think in a worker thread."""
 
@@ -295,14 +340,23 @@ class PlayApp(TableApp):
         self.humans = [i for i, a in enumerate(agents) if a is None]
         self.you: int | None = self.humans[0] if self.humans else None
         self.generation = 0
+        self.read: dict[int, int] = {}  # per human seat, its log's length just after its last decision
         self.thinking: int | None = None
         self.shown: list[Action] = []
         self.seats = seat_names(state.view(None), state.players, specs, self.you)
 
     def compose_decision(self) -> ComposeResult:
-        yield OptionList(id="options")
-        yield Input(placeholder="number, action text (→ completes), or ? h l u q", id="entry")
+        yield Static(id="since")
+        options = OptionList(id="options")
+        options.can_focus = False  # the entry line keeps the focus; a click still chooses
+        yield options
+        yield EntryLine(self, placeholder="number, action text (→ completes), or ? h l u q", id="entry")
         yield Static(id="notice")
+
+    def starts_an_action(self, ch: str) -> bool:
+        """Whether the text of a legal action offered now starts with `ch` (then `ch` is typed, not a command)."""
+        ch = ch.lower()
+        return any(a.text.lower().startswith(ch) for a in self.shown)
 
     def on_mount(self) -> None:
         self.fit()
@@ -325,6 +379,7 @@ class PlayApp(TableApp):
         self.show_table(s.view(self.you), s.log(self.you))
         options = self.query_one("#options", OptionList)
         entry = self.query_one("#entry", Input)
+        self._since(to if to in self.humans else None)
         if to is None:
             self.thinking = None
             options.clear_options()
@@ -333,7 +388,7 @@ class PlayApp(TableApp):
         elif to in self.humans:
             self.thinking = None
             self._offer(SeatHandle(s, to))
-            options.focus()
+            entry.focus()
         else:
             self.thinking = to
             self.shown = []
@@ -341,6 +396,46 @@ class PlayApp(TableApp):
             entry.suggester = None
             self._think(to)
         self._status()
+
+    def _since(self, seat: int | None) -> None:
+        """"Since your last decision": what the other seats and the table did since this seat's last decision (its
+        own log from there on, the seat's own lines left out), the newest that fit: below 30 rows one paragraph of
+        two lines at most, from 30 rows a list of up to six."""
+        since = self.query_one("#since", Static)
+        new = [] if seat is None or seat not in self.read else [
+            e for e in self.state.log(seat, self.read[seat]) if e.get("seat") != seat]
+        if not new:
+            since.display = False
+            self.query_one("#options", OptionList).styles.min_height = 5
+            return
+        w, h = self.size
+        options = self.query_one("#options", OptionList)
+        if h < 30:  # one flowing paragraph of at most two lines, the newest entries that fit
+            room = 2 * w - 4
+            parts: list[Text] = []
+            used = len("Since your last decision: ")
+            for e in reversed(new):
+                line = log_lines([e], self.seats)
+                if parts and used + len(line.plain) + 3 > room:
+                    break
+                parts.insert(0, line)
+                used += len(line.plain) + 3
+            text = Text("Since your last decision: ", style="bold")
+            if len(parts) < len(new):
+                text.append("… ", style="dim")
+            text.append_text(Text(" · ").join(parts))
+            since.styles.max_height = 2
+            options.styles.min_height = 3  # the table, the hand and the entry line keep their rows at 80x24
+            since.update(text)
+        else:
+            shown = new[-6:]
+            head = Text("Since your last decision", style="bold")
+            if len(new) > len(shown):
+                head.append(f" (the last {len(shown)} of {len(new)}; l: the whole history)", style="dim")
+            since.styles.max_height = 7
+            options.styles.min_height = 5
+            since.update(Group(head, log_lines(shown, self.seats)))
+        since.display = True
 
     def _offer(self, seat: SeatHandle) -> None:
         view = seat.view()
@@ -434,20 +529,24 @@ class PlayApp(TableApp):
         if to is None or to not in self.humans or action not in self.shown:
             return
         self.state.apply(action)
+        self.read[to] = len(self.state.log(to))
         self.query_one("#entry", Input).value = ""
         self.advance()
 
-    def on_key(self, event: Any) -> None:
-        """A digit or letter typed while the list has focus starts typing in the entry line."""
-        entry = self.query_one("#entry", Input)
-        ch = getattr(event, "character", None)
-        if (self.focused is not entry and ch and ch.isprintable() and ch not in "?hluoq " and
-                entry.display and self.shown and
-                self.screen is self.screen_stack[0]):
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that reached the app (the entry line had no focus: a click elsewhere) goes to the entry
+        line, and is read there as if typed in it."""
+        entry = self.query_one("#entry", EntryLine)
+        ch = event.character
+        if (self.focused is not entry and ch and ch.isprintable() and entry.display and self.shown
+                and self.screen is self.screen_stack[0]):
             entry.focus()
-            entry.insert_text_at_cursor(ch)
             event.stop()
             event.prevent_default()
+            if not entry.value and ch in KEY_COMMANDS and not self.starts_an_action(ch):
+                getattr(self, f"action_{KEY_COMMANDS[ch]}")()
+            else:
+                entry.insert_text_at_cursor(ch)
 
     # ---- commands (the same words as the plain mode) ----
     def _highlighted(self) -> str | None:
@@ -490,6 +589,8 @@ class PlayApp(TableApp):
         self.exit(Outcome(left=not self.state.is_over, state=self.state))
 
 
+KEY_COMMANDS = {"?": "hints", "h": "help", "l": "history", "u": "undo", "o": "others", "q": "leave"}
+"""The one-key commands of the entry line (each also a binding of the app, shown in its footer)."""
 COMMANDS = {"?": "hints", "hint": "hints", "hints": "hints", "h": "help", "help": "help", "rules": "help",
             "l": "history", "history": "history", "log": "history", "u": "undo", "undo": "undo", "q": "leave",
             "quit": "leave", "exit": "leave", "o": "others", "others": "others"}
