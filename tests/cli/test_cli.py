@@ -134,3 +134,28 @@ def test_plain_undo_takes_back_your_last_action_only_while_the_core_allows_it(mo
     with pytest.raises(play_cli.LeaveGame):
         play_cli.play_plain(box2, [human2, human2], lambda *a: None)
     assert len(box2[0].history) == 1 and "nothing to take back" in console.export_text()
+
+
+@pytest.mark.parametrize(
+    ("text", "specs"),
+    [
+        ("human,random", ["human", "random"]),
+        ("human,ismcts:iters=20,rollout=heuristic,random", ["human", "ismcts:iters=20,rollout=heuristic", "random"]),
+        ("human;ismcts:iters=5;guided:iters=9,pw=1.5", ["human", "ismcts:iters=5", "guided:iters=9,pw=1.5"]),
+    ],
+)
+def test_play_seats_take_specs_with_parameters_as_the_arena_does(text, specs):
+    from tabletop.cli.arena import split_specs
+    from tabletop.cli.play import check_seats
+
+    assert check_seats(text) == specs == split_specs(text)
+
+
+def test_a_seats_list_with_an_empty_seat_is_refused_saying_so():
+    from tabletop.cli.common import Refused
+    from tabletop.cli.play import check_seats
+
+    with pytest.raises(Refused, match="empty seat"):
+        check_seats("human,,random")
+    with pytest.raises(Refused, match="empty seat"):
+        check_seats("human;;random")

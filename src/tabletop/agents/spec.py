@@ -117,6 +117,20 @@ class Params:
         return str(self.params.get(key, default)).lower()
 
 
+def split_specs(text: str) -> list[str]:
+    """Agent specs from a list such as `--seats` or `--agents`: separated by `;` or by commas, where a comma inside
+    `kind:a=1,b=2` continues the parameters of the spec before it (a part containing `=` and no `:` is a
+    parameter). An empty part (two separators in a row) is kept as "" for the caller to refuse."""
+    out: list[str] = []
+    for group in text.split(";"):
+        for j, part in enumerate(p.strip() for p in group.split(",")):
+            if j > 0 and "=" in part and ":" not in part and ":" in out[-1]:
+                out[-1] += "," + part
+            else:
+                out.append(part)
+    return out
+
+
 def kinds() -> list[str]:
     """The agent kinds a spec may name."""
     _load_kinds()

@@ -9,6 +9,7 @@ from pathlib import Path
 from rich.console import Console
 
 from tabletop.agents import make_agent
+from tabletop.agents.spec import split_specs as agent_specs
 from tabletop.arena import lineup, render_result, run_arena
 from tabletop.arena.backends import BACKENDS, make_backend
 from tabletop.cli.common import Refused, check_output_path, fail, fallback_path, write_keeping_work
@@ -47,17 +48,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 
 
 def split_specs(text: str) -> list[str]:
-    """Agent specs from `--agents`: specs are separated by commas, but a comma inside `kind:a=1,b=2` continues
-    the parameters of the spec before it (a part containing `=` and no `:` is a parameter)."""
-    out: list[str] = []
-    for part in (p.strip() for p in text.replace(";", ",").split(",")):
-        if not part:
-            continue
-        if out and "=" in part and ":" not in part and ":" in out[-1]:
-            out[-1] += "," + part
-        else:
-            out.append(part)
-    return out
+    """Agent specs from `--agents` (`tabletop.agents.spec.split_specs`, the same syntax as `play --seats`), empty
+    parts dropped."""
+    return [spec for spec in agent_specs(text) if spec]
 
 
 def check_plot_path(path: str) -> Path:

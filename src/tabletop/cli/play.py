@@ -18,6 +18,7 @@ from rich.text import Text
 
 import tabletop
 from tabletop.agents import Agent, InvalidAgentSpec, kinds, make_agent, parse_spec
+from tabletop.agents.spec import split_specs
 from tabletop.cli.common import Refused, check_output_path, refusal, write_keeping_work
 from tabletop.cli.options import parse_options
 from tabletop.core import (
@@ -269,7 +270,7 @@ def check_seats(text: str | None) -> list[str] | None:
     """The agent spec of each seat from `--seats`, each checked before the game starts (None: not given)."""
     if text is None:
         return None
-    specs = [spec.strip() for spec in text.split(",")]
+    specs = split_specs(text)  # `;` or `,` between seats; a comma inside `kind:a=1,b=2` continues its parameters
     if not any(specs):
         raise Refused("--seats names no seat; give one agent spec per seat, e.g. human,heuristic,random")
     if not all(specs):
@@ -546,7 +547,8 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("play", help="play a game in the terminal")
     p.add_argument("game", help="game name (see `tabletop games`)")
     p.add_argument("--players", type=int, help="number of seats (default: from --seats, else the game's default)")
-    p.add_argument("--seats", help="agent spec per seat, e.g. human,random,heuristic,ismcts:iters=2000")
+    p.add_argument("--seats", help="agent spec per seat, e.g. human,random,ismcts:iters=2000,rollout=heuristic "
+                   "(';' also separates seats)")
     p.add_argument("--seed", type=int, help="seed for every chance draw (default: random)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option; repeatable")
     p.add_argument("--save", metavar="FILE", help="save the record of the game to FILE")
