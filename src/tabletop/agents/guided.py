@@ -135,6 +135,8 @@ class GuidedSearch(_Core):
     # ---- the hooks --------------------------------------------------------------------------------------------
     def expand_choice(self, node: Node, untried: list[Action]) -> Action:
         if node is self.root:
+            if self.must is not None and self.must in untried:
+                return self.must
             legal_set = set(untried)
             return next((a for a in self.order if a in legal_set), untried[0])
         return untried[self.rng.below(len(untried))]
@@ -216,6 +218,12 @@ class GuidedSearch(_Core):
             return ranked
         ranked.remove(held)
         return [held, *ranked]
+
+    def node_value(self, node: Node) -> float:
+        return node.reward[self.seat.seat] / node.visits
+
+    def reason_for(self, action: Action) -> str:
+        return reason(self, action)
 
     def hint_candidates(self, top: int) -> list[Candidate]:
         """The first `top` candidates, each with its reason (`reason`)."""

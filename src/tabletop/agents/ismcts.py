@@ -101,6 +101,15 @@ class IsmctsSearch(_Core):
         shaped = (node.reward[self.players + seat] / n - self.lo) / span if span > 0 else 0.5
         return (node.reward[seat] / n + self.w * shaped) / (1.0 + self.w)
 
+    def node_value(self, node: Node) -> float:
+        return self.value(node, self.seat.seat)
+
+    def action_score(self, action: Action) -> float | None:
+        node = self.root.children.get(action)
+        if not self.cooperative or node is None or not node.visits:
+            return None
+        return self.score(node, self.seat.seat)
+
     def win(self, node: Node, seat: int) -> float:
         """`seat`'s mean win share at `node`."""
         return node.reward[seat] / node.visits if node.visits else 0.0

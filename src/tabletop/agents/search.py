@@ -113,6 +113,8 @@ class Search:
 
     pw: float | None = None
     """Progressive widening: a node considers at most max(2, ceil(pw * sqrt(visits + 1))) children (None: all)."""
+    must: Action | None = None
+    """A root action expanded before any other (a review values the move played: `tabletop.agents.review`)."""
 
     def __init__(self, seat: SeatHandle, seed: int, width: int, root: Node | None = None) -> None:
         self.seat = seat
@@ -233,7 +235,9 @@ class Search:
         return state.legal_actions()
 
     def expand_choice(self, node: Node, untried: list[Action]) -> Action:
-        """The untried action to add as a child of `node` (default: uniformly at random)."""
+        """The untried action to add as a child of `node` (default: uniformly at random; `must` first at the root)."""
+        if self.must is not None and node is self.root and self.must in untried:
+            return self.must
         return untried[self.rng.below(len(untried))]
 
     def select(self, node: Node, legal: list[Action], seat: int) -> Action:  # pragma: no cover - abstract
@@ -255,6 +259,26 @@ class Search:
     def hint_candidates(self, top: int) -> list[Candidate]:
         """The first `top` candidates as hints, each with the configuration's reason (default: none)."""
         return self.candidates()[:top]
+
+    def node_value(self, node: Node) -> float:  # pragma: no cover - abstract
+        """The seat's value of a visited node, in [0, 1], as `candidates` ranks it."""
+        raise NotImplementedError
+
+    def action_value(self, action: Action) -> tuple[float, int]:
+        """(value, visits) of a root action for the seat ((0.0, 0) if it was never searched)."""
+        node = self.root.children.get(action)
+        if node is None or not node.visits:
+            return 0.0, 0
+        return self.node_value(node), node.visits
+
+    def action_score(self, action: Action) -> float | None:
+        """The seat's expected score after a root action where the configuration keeps it (a cooperative game's
+        team score), else None."""
+        return None
+
+    def reason_for(self, action: Action) -> str:
+        """One line on why `action` is worth playing, where the configuration can say (default: "")."""
+        return ""
 
     # ---- reading the root -------------------------------------------------------------------------------------
     def ranked(self, legal: list[Action], value: Callable[[Node], float],

@@ -150,6 +150,9 @@ class TeamSearch(IsmctsSearch):
             narrow = [a for a in legal if a.verb != "shrine"]
             if narrow:
                 legal = narrow
+        must = self.must
+        if must is not None and node is self.root and must not in legal and must in state.legal_actions():
+            legal = [*legal, must]  # a review values the move played, convention or not
         if not legal:  # a sample the rules cannot go on from (module docstring): scored as it stands
             self.dead_ends += 1
             return None
@@ -176,6 +179,15 @@ class TeamSearch(IsmctsSearch):
             return legal
         allowed: list[Action] = self.team.convention_filter(self.seat.sample(0), legal)
         return allowed
+
+    def reason_for(self, action: Action) -> str:
+        node = self.root.children.get(action)
+        searched = node is not None and node.visits > 0
+        me = self.seat.seat
+        mean = self.score(node, me) if searched and node is not None else None
+        perfect = self.win(node, me) if searched and node is not None else 0.0
+        reason: str = self.team.hint_reason(self.seat.sample(self.seed), me, action, mean, perfect)
+        return reason
 
     def hint_candidates(self, top: int) -> list[Candidate]:
         """The first `top` candidates, each with the game's reason (the expected result, from the team part)."""

@@ -81,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     if arena is not None:
         arena.add_parser(sub)
     importlib.import_module("tabletop.cli.study").add_parser(sub)
+    importlib.import_module("tabletop.cli.review").add_parser(sub)
     return parser
 
 
