@@ -1,10 +1,12 @@
-"""The PettingZoo AEC environment of every game: `tabletop.rl.env(game, players=..., options=...)`.
+"""The PettingZoo AEC environment of every game: `tabletop.rl.env(game, players=..., options=...)` (wrapped in
+`OrderEnforcingWrapper`, as PettingZoo's classic `env()`) and `tabletop.rl.raw_env(...)` (bare).
 
 Agents are `player_0` ... `player_{n-1}` (seat numbers). Each observation is
 `{"observation": float32 vector (tabletop.spaces.observations), "action_mask": int8 vector of the action space}`;
 the mask is all zeros for a seat that is not to move. Actions are indices of the game's fixed action space
 (`tabletop.spaces.actions`); an index whose action is not legal now is refused with `IllegalAction` and changes
-nothing. Rewards arrive only when the game ends (see `final_rewards`); a game that reaches the step limit
+nothing, or with `illegal="terminate"` ends the game (the offender -1, the others 0).
+Rewards arrive only when the game ends (see `final_rewards`); a game that reaches the step limit
 (`max_steps` decisions, default the game's `GameInfo.step_limit`) is truncated for every agent with reward 0.
 """
 
@@ -17,6 +19,7 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from tabletop.core import State, game_info, new_game
 from tabletop.core.errors import IllegalAction, InvalidOptions
@@ -25,6 +28,19 @@ from tabletop.core.parts import part, require
 from tabletop.spaces import OBS_HIGH, OBS_LOW, ActionSpace, Encoder, action_space, encoder
 
 REWARD_MODES = ("win", "rank")
+ILLEGAL_MODES = ("raise", "terminate")
+"""What the AEC and parallel environments do with an illegal index: raise `IllegalAction` and change nothing (the
+default), or end the game as PettingZoo's classic `TerminateIllegalWrapper` does (the offender `illegal_reward`,
+-1 by default, every other agent 0, every agent terminated)."""
+
+
+def check_illegal(illegal: str, illegal_reward: float) -> float:
+    """The illegal-action mode checked, and its reward as a float (clear errors otherwise)."""
+    if illegal not in ILLEGAL_MODES:
+        raise InvalidOptions(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, not {str(illegal)[:20]!r}")
+    if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float):
+        raise InvalidOptions(f"illegal_reward must be a number, not {str(illegal_reward)[:20]}")
+    return float(illegal_reward)
 
 
 def final_rewards(state: State, mode: str = "win") -> list[float]:
@@ -81,6 +97,8 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         max_steps: int | None = None,
         reward: str = "win",
+        illegal: str = "raise",
+        illegal_reward: float = -1.0,
     ) -> None:
         super().__init__()
         info = game_info(game)
@@ -99,6 +117,8 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.max_steps = limit
         self.reward_mode = reward
+        self.illegal = illegal
+        self.illegal_reward = check_illegal(illegal, illegal_reward)
         self.space: ActionSpace = action_space(info.name, n)
         self.encoder: Encoder = encoder(info.name, n)
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -175,6 +195,9 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         except (ValueError, TypeError):
             text = self.space.texts[int(action)] if isinstance(action, int | np.integer) and \
                 0 <= int(action) < self.space.n else str(action)[:40]
+            if self.illegal == "terminate":
+                self._end_illegal(agent, text)
+                return
             raise IllegalAction(
                 f"action {str(action)[:20]} ({text}) is not legal now for {agent}; legal indices: "
                 f"{self._legal_idx[:20]}{' ...' if len(self._legal_idx) > 20 else ''}"
@@ -200,6 +223,17 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
+    def _end_illegal(self, agent: str, text: str) -> None:
+        """`illegal="terminate"`: the game ends here for every agent, `agent` paid `illegal_reward`, the others 0
+        (PettingZoo's TerminateIllegalWrapper; the game state is left as it was)."""
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = self.illegal_reward if a == agent else 0.0
+            self.terminations[a] = True
+        self.infos[agent] = {"illegal_action": text}
+        self._legal, self._legal_idx = [], []
+        self._accumulate_rewards()
+
     def render(self) -> str | None:
         """The table as a spectator sees it (no hidden card): printed ('human') or returned ('ansi')."""
         if self.render_mode is None or self.state is None:
@@ -220,6 +254,29 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]
         pass
 
 
+class TabletopEnv(OrderEnforcingWrapper):  # type: ignore[misc]
+    """What `env()` returns: the raw environment inside PettingZoo's `OrderEnforcingWrapper` (classic's `env()`),
+    with `state` still the game's state (PettingZoo's wrappers make `state` a method)."""
+
+    @property
+    def state(self) -> State | None:
+        return self.env.unwrapped.state  # type: ignore[no-any-return]
+
+
+def raw_env(
+    game: str,
+    players: int | None = None,
+    options: Mapping[str, OptionValue] | None = None,
+    render_mode: str | None = None,
+    max_steps: int | None = None,
+    reward: str = "win",
+    illegal: str = "raise",
+    illegal_reward: float = -1.0,
+) -> TabletopAEC:
+    """The bare PettingZoo AEC environment for `game` (see `TabletopAEC`); call `reset(seed=...)` before use."""
+    return TabletopAEC(game, players, options, render_mode, max_steps, reward, illegal, illegal_reward)
+
+
 def env(
     game: str,
     players: int | None = None,
@@ -227,6 +284,12 @@ def env(
     render_mode: str | None = None,
     max_steps: int | None = None,
     reward: str = "win",
-) -> TabletopAEC:
-    """A PettingZoo AEC environment for `game` (see `TabletopAEC`); call `reset(seed=...)` before use."""
-    return TabletopAEC(game, players, options, render_mode, max_steps, reward)
+    illegal: str = "raise",
+    illegal_reward: float = -1.0,
+) -> TabletopEnv:
+    """The AEC environment as PettingZoo's classic `env()` gives it: `raw_env(...)` inside `OrderEnforcingWrapper`.
+
+    Classic games also add `TerminateIllegalWrapper` and `AssertOutOfBoundsWrapper`; here the raw environment does
+    both itself: an out-of-range or illegal index is an `IllegalAction` (a `ValueError` naming the legal indices,
+    not an `AssertionError`) by default, or, with `illegal="terminate"`, ends the game as classic's wrapper does."""
+    return TabletopEnv(raw_env(game, players, options, render_mode, max_steps, reward, illegal, illegal_reward))

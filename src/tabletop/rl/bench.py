@@ -63,7 +63,7 @@ def _engine(game: str, players: int, seconds: float) -> float:
 
 
 def _aec(game: str, players: int, seconds: float, wrapped: bool) -> float:
-    from tabletop.rl.aec import env as make_env
+    from tabletop.rl.aec import raw_env as make_env
 
     rng = random.Random(0)
     steps, seed, spent = 0, 0, 0.0
