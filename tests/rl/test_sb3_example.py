@@ -35,3 +35,19 @@ def test_the_sb3_example_trains_masked_ppo_and_saves_a_model_that_plays_legal_mo
             break
     act = module.as_opponent(model)
     assert info["action_mask"][act(obs, info["action_mask"])] == 1 or not np.any(info["action_mask"])
+
+
+def test_sb3s_own_vector_env_over_an_id_trains_maskable_ppo() -> None:
+    from stable_baselines3.common.env_util import make_vec_env
+
+    import tabletop.rl  # noqa: F401 (registers the ids)
+
+    venv = make_vec_env("tabletop/silencio-2p-v0", n_envs=2, seed=0,
+                        env_kwargs={"flat": True, "opponents": "random", "render_mode": None})
+    model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, n_epochs=1, seed=0,
+                        policy_kwargs={"net_arch": [32]})
+    model.learn(total_timesteps=128)
+    assert model.num_timesteps == 128
+    masks = np.stack(venv.env_method("action_masks"))
+    assert masks.shape == (2, 1060) and (masks.sum(axis=1) > 0).all()
+    venv.close()
