@@ -35,6 +35,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("study", ("tabletop.study",)),
     ("server", ("tabletop.server",)),
     ("rl-envs", ("tabletop.rl",)),  # the package (its lazy `env`, `single_agent`), aec, gym, bench
+    ("client", ("tabletop.client",)),  # the Python client of the server's public API: it imports no server code
     ("loadtest", ("tabletop.loadtest",)),  # a client of the server: it never imports the server (checked below)
     ("cli", ("tabletop.cli",)),
 ]
@@ -143,6 +144,8 @@ def violations(edges: Graph) -> dict[tuple[str, str], str]:
                 out[(a, b)] = "an agent imports a game's module (agents find a game's parts: tabletop.core.parts)"
             elif la == "cli" and lb == "server" and a != "tabletop.cli.serve":
                 out[(a, b)] = "the command line reaches the server only from cli/serve.py"
+            elif la == "client" and lb == "server":
+                out[(a, b)] = "the client speaks HTTP and WebSocket to the server, it imports no server code"
             elif la == "loadtest" and lb == "server":
                 out[(a, b)] = "the load test is a client of the server: it speaks HTTP, it imports no server code"
     return out
