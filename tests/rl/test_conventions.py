@@ -85,6 +85,7 @@ def test_env_is_wrapped_like_pettingzoo_classic_and_raw_env_is_bare() -> None:
     raw = rl.raw_env("silencio", players=2)
     assert type(raw) is rl.TabletopAEC
     api_test(raw, num_cycles=100)
+    api_test(rl.env("siliconvania", players=3, illegal="terminate"), num_cycles=100)
 
 
 # ---- the illegal-action option -----------------------------------------------------------------------------------
