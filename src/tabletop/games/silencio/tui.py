@@ -54,7 +54,7 @@ def table(view: dict[str, Any], seats: Seats) -> RenderableType:
         known = view["known"].get(str(p), [])
         players.add_row(name, str(view["hand_sizes"][p]), cards(view["fronts"][p]), cards(known) if known else "")
     parts: list[RenderableType] = [top, rows, players]
-    notes = _notes(view, seats)
+    notes = _notes(view, seats) if view["result"] is None else Text("")  # effects belong to the game in progress
     if notes.plain:
         parts.append(notes)
     return Group(*parts)
@@ -105,17 +105,30 @@ def end_reason(view: dict[str, Any]) -> str:
     return "nobody could lay a card, even with a shrine"
 
 
-def scores(view: dict[str, Any], seats: Seats) -> RenderableType:
+TIER = {"perfect": "perfect: the team wins", "almost": "almost", "keep_trying": "keep trying"}
+
+
+def verdict(view: dict[str, Any]) -> Text:
+    """The rulebook's verdict on the team's result, by the cards left (`result.tier`, `result.text`)."""
     r = view["result"]
-    t = Table(title=f"Team result: {r['cards_left']} card(s) left", title_justify="left", box=None,
-              padding=(0, 1), title_style="bold")
-    t.add_column("player")
+    out = Text(f"Team result: {r['cards_left']} card(s) left, {TIER.get(r['tier'], r['tier'])}", style="bold")
+    return out.append("\n" + r["text"], style="italic")
+
+
+def scores(view: dict[str, Any], seats: Seats) -> RenderableType:
+    """The verdict first, then every player's cards left (kept in hand, face up in front)."""
+    r = view["result"]
+    t = Table(box=None, padding=(0, 1), pad_edge=False, header_style="dim")
+    t.add_column("player", no_wrap=True)
+    t.add_column("cards left", justify="right")
     t.add_column("kept in hand")
     t.add_column("face up in front")
+    kept = r.get("hands", [])
     for p in range(view["players"]):
-        kept = r.get("hands", [])
-        t.add_row(seats.name(p), cards(kept[p]) if p < len(kept) else "", cards(view["fronts"][p]))
-    return Group(t, Text(r["text"], style="italic"))
+        hand = kept[p] if p < len(kept) else []
+        front = view["fronts"][p]
+        t.add_row(seats.name(p), str(len(hand) + len(front)), cards(hand), cards(front))
+    return Group(verdict(view), t)
 
 
 def open_hands(views: list[dict[str, Any]], seats: Seats) -> RenderableType:

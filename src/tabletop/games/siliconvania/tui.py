@@ -10,8 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.core.seatnames import Seats
+from tabletop.games.siliconvania.components import OBJECTIVES
 from tabletop.games.siliconvania.notation import COMPONENTS as C
-from tabletop.games.siliconvania.render import EFFECT_ABBR, _final, _spec, city, pools_text, tile_line
+from tabletop.games.siliconvania.render import EFFECT_ABBR, _spec, city, pools_text, tile_line
 
 MIN_SIZE = (100, 30)
 
@@ -103,8 +104,36 @@ def end_reason(view: dict[str, Any]) -> str:
     return "the eighth round was played: final scoring"
 
 
+SCORE_ROWS = (("tile diversity (7 types)", "diversity"), ("housed vampires", "housed"), ("animals", "animals"),
+              ("blood cluster", "blood"), ("council contracts", "contracts"), ("city objectives", "objectives"),
+              ("tiara", "tiaras"))
+
+
 def scores(view: dict[str, Any], seats: Seats) -> RenderableType:
-    return _final(view, view["seat"])
+    """The winners and every seat's total first, then the final scoring's breakdown, a column per seat."""
+    final = view["final"]
+    won = [seats.plain(w) for w in view["winners"]]
+    head = Text(("Winners: " if len(won) > 1 else "Winner: ") + (", ".join(won) or "none"), style="bold green")
+    head.append("   totals ", style="bold")
+    head.append(" · ".join(f"{seats.plain(i)} {b['total']}" for i, b in enumerate(final)))
+    head.append("   (tie: most housed vampires)", style="dim")
+    t = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+    t.add_column("Final scoring", no_wrap=True)
+    for i in range(len(final)):
+        t.add_column(seats.name(i), justify="right", no_wrap=True)
+    for label, key in SCORE_ROWS:
+        t.add_row(label, *[str(b[key]) for b in final])
+    for o, name in enumerate(OBJECTIVES):
+        cells = []
+        for b in final:
+            k = b["objective_copies"][o]
+            cells.append(f"{min(k, 3)}x{b['objective_values'][o]}" + (f" (+{k - 3} at 0)" if k > 3 else "")
+                         if k else "")
+        if any(cells):
+            t.add_row(Text(f"  {name}", style="dim"), *cells)
+    t.add_row(Text("animals counted", style="dim"), *[str(b["animals_count"]) for b in final])
+    t.add_row(Text("Total", style="bold"), *[Text(str(b["total"]), style="bold") for b in final])
+    return Group(head, t)
 
 
 def open_hands(views: list[dict[str, Any]], seats: Seats) -> RenderableType:

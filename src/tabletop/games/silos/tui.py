@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -31,37 +32,83 @@ def _figures(loc: dict[str, Any]) -> Text:
     return out
 
 
+SHORT_NAMES = {"Town Hall": "Town Hall", "Sheriff's Office": "Sheriff", "University": "Univ.",
+               "Shopping Mall": "Mall", "News Station": "News", "Church": "Church", "Bus Station": "Bus St."}
+"""The locations' names where the full ones would not leave the board room (4 factions at 80 columns)."""
+
+
+class _Widest:
+    """The first of its renderables that fits in the width it is drawn at (else the last)."""
+
+    def __init__(self, *choices: RenderableType) -> None:
+        self.choices = choices
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        wide = options.update(max_width=10_000)  # measured unclamped: its natural width
+        for c in self.choices:
+            if Measurement.get(console, wide, c).maximum <= options.max_width:
+                yield c
+                return
+        yield self.choices[-1]
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.choices[-1])
+
+
+class _Board:
+    """The board of locations, drawn so that no cell is cut: with the full names where they fit in the width it
+    is drawn at, else the short names (and the streets without their arrow), then one column between columns,
+    then without the streets (4 factions crowded at 80 columns)."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+
+    def build(self, short: bool, narrow: bool = False, streets: bool = True) -> Table:
+        view = self.view
+        board = Table(box=None, padding=(0, 1, 0, 0) if narrow else (0, 1), pad_edge=False, header_style="dim")
+        board.add_column("#", justify="right", min_width=1, no_wrap=True)
+        board.add_column("location", no_wrap=True)
+        if streets:
+            board.add_column("streets", no_wrap=True)
+        board.add_column("figures=influence", no_wrap=True)
+        board.add_column("focus", no_wrap=True)
+        board.add_column("abduction", no_wrap=True)
+        for loc in view["locations"]:
+            name = (SHORT_NAMES.get(loc["name"], loc["name"]) if short else loc["name"]) + (
+                "*" if loc["alternate"] else "")
+            extra = []
+            if loc["crop_circle"]:
+                extra.append(f"○{loc['crop_circle'][0].upper()}")
+            if loc["skill_tile"] is not None:
+                extra.append("skill")
+            focus = _humans(loc["focus"])
+            n = sum(loc["focus"].values())
+            focus = f"{n}/3 {focus}" if n else ""
+            abd = Text()
+            if loc["id"]:
+                if view["ufo"] == loc["id"]:
+                    abd.append("UFO ", style="bold reverse green")
+                abd.append(("cow " if loc["cow"] else "") + (SHORT[loc["human"]] if loc["human"] else ""))
+            near = sorted({b for a, b in view.get("streets", []) if a == loc["id"]}
+                          | {a for a, b in view.get("streets", []) if b == loc["id"]})
+            way = [Text(("" if short else "→") + ",".join(map(str, near)), style="dim")] if streets else []
+            board.add_row(str(loc["id"]), Text(name + (" " + " ".join(extra) if extra else "")), *way,
+                          _figures(loc), focus, abd)
+        return board
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield _Widest(self.build(short=False), self.build(short=True), self.build(short=True, narrow=True),
+                      self.build(short=True, narrow=True, streets=False))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.build(short=True, narrow=True, streets=False))
+
+
 def table(view: dict[str, Any], seats: Seats) -> RenderableType:
-    board = Table(box=None, padding=(0, 1), pad_edge=False, header_style="dim")
-    board.add_column("#", justify="right", min_width=1, no_wrap=True)
-    board.add_column("location", no_wrap=True, max_width=16)
-    board.add_column("streets", no_wrap=True)
-    board.add_column("figures=influence", no_wrap=True)
-    board.add_column("focus", no_wrap=True)
-    board.add_column("abduction", no_wrap=True)
-    for loc in view["locations"]:
-        name = loc["name"] + ("*" if loc["alternate"] else "")
-        extra = []
-        if loc["crop_circle"]:
-            extra.append(f"○{loc['crop_circle'][0].upper()}")
-        if loc["skill_tile"] is not None:
-            extra.append("skill")
-        focus = _humans(loc["focus"])
-        n = sum(loc["focus"].values())
-        focus = f"{n}/3 {focus}" if n else ""
-        abd = Text()
-        if loc["id"]:
-            if view["ufo"] == loc["id"]:
-                abd.append("UFO ", style="bold reverse green")
-            abd.append(("cow " if loc["cow"] else "") + (SHORT[loc["human"]] if loc["human"] else ""))
-        near = sorted({b for a, b in view.get("streets", []) if a == loc["id"]}
-                      | {a for a, b in view.get("streets", []) if b == loc["id"]})
-        board.add_row(str(loc["id"]), Text(name + (" " + " ".join(extra) if extra else "")),
-                      Text("→" + ",".join(map(str, near)), style="dim"), _figures(loc),
-                      focus, abd)
-    info = Text(f"Town Hall ranks {' > '.join(view['ranks'])} · UFO next at {view['ufo'] % 6 + 1} · common deck "
-                f"{sum(view['common_deck'].values())} · reversed: who leads there", style="dim", no_wrap=True,
-                overflow="ellipsis")
+    board = _Board(view)
+    line = Text(f"Town Hall ranks {' > '.join(view['ranks'])} · UFO next at {view['ufo'] % 6 + 1} · common deck "
+                f"{sum(view['common_deck'].values())}", style="dim")
+    info = _Widest(line + Text(" · reversed: who leads there", style="dim"), line)
     players = Table(box=None, padding=(0, 1), pad_edge=False, header_style="dim")
     for col in ("player", "humans", "cows", "emblems", "faction cards left"):
         players.add_column(col, no_wrap=True)
@@ -101,14 +148,18 @@ def end_reason(view: dict[str, Any]) -> str:
 
 
 def scores(view: dict[str, Any], seats: Seats) -> RenderableType:
-    t = Table(title="Result: most emblems; tie: more humans + cows", title_justify="left", box=None,
-              padding=(0, 1), title_style="bold")
-    for col in ("player", "emblems", "humans + cows", ""):
-        t.add_column(col)
+    """The winners first, then every faction's emblems and tie-break (humans held + cows)."""
+    won = [seats.plain(i) for i in view["winners"]]
+    head = Text(("Winners: " if len(won) > 1 else "Winner: ") + (", ".join(won) or "none"), style="bold green")
+    head.append("   most emblems; tie: more humans + cows", style="dim")
+    t = Table(box=None, padding=(0, 1), pad_edge=False, header_style="dim")
+    for col in ("player", "emblems", "humans", "cows", "humans + cows", ""):
+        t.add_column(col, no_wrap=True, justify="left" if col in ("player", "humans", "") else "right")
     for i, p in enumerate(view["seats"]):
         held = sum(p["humans"].values()) + p["cows"]
-        t.add_row(seats.name(i), str(p["emblems"]), str(held), "winner" if i in view["winners"] else "")
-    return t
+        t.add_row(seats.name(i), f"{p['emblems']}/{view['emblem_target']}", _humans(p["humans"]), str(p["cows"]),
+                  str(held), Text("winner", style="bold green") if i in view["winners"] else "")
+    return Group(head, t)
 
 
 def open_hands(views: list[dict[str, Any]], seats: Seats) -> RenderableType:
