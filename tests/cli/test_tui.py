@@ -80,7 +80,7 @@ async def test_a_whole_game_is_played_through_the_app_to_its_result(game):
         status = text_of(app, "#status")
         assert "Game over: " + app.mod.end_reason(app.state.view(0)) in status
         board = text_of(app, "#board")
-        assert "Game over" in board
+        assert "q leaves" in board  # the result, then the final table
         await pilot.press("q")
     assert app.return_value is not None and app.return_value.left is False and moves > 0
 
@@ -333,3 +333,130 @@ async def test_since_your_last_decision_names_what_the_others_did_at_the_smalles
         shown = text_of(app, "#since")
         assert "Since your last decision" in shown
         assert new[-1]["text"].split(" ", 1)[-1][:20] in shown
+
+
+# ---- the end of a game and nothing cut at the minimum sizes (issue 22) --------------------------------------------
+
+
+def drawn(app: PlayApp | ReplayApp, selector: str, scroll: str | None = None) -> list[str]:
+    """The lines a Static widget draws at its real width, only those on screen (the height of its own region, or
+    of the scrolling container `scroll` that holds it, unscrolled)."""
+    widget = app.query_one(selector, Static)
+    box = app.query_one(scroll) if scroll else widget
+    console = Console(width=widget.content_region.width, record=True, file=io.StringIO(), color_system=None)
+    console.print(widget.content)
+    lines = console.export_text().rstrip("\n").split("\n")
+    return lines[:box.content_region.height]
+
+
+def words(lines: list[str]) -> str:
+    return " ".join(" ".join(lines).split())
+
+
+def assert_the_result_is_drawn(app: PlayApp | ReplayApp, view: dict[str, Any]) -> None:
+    """Every seat's total and the winners (Silencio: every seat's cards left and the verdict) are on screen,
+    without scrolling."""
+    shown = drawn(app, "#board", "#table")
+    flat = words(shown)
+    names = [app.seats.plain(i) for i in range(view["players"])]
+
+    def row(name: str) -> str:
+        found = [ln for ln in shown if ln.split() and " ".join(ln.split()[:len(name.split())]) == name]
+        assert found, f"no row for {name} in {shown}"
+        return found[0]
+
+    if app.game == "silos":
+        assert "Winner" in flat and all(names[w] in flat for w in view["winners"])
+        for i, seat in enumerate(view["seats"]):
+            assert f"{seat['emblems']}/{view['emblem_target']}" in row(names[i])
+    elif app.game == "siliconvania":
+        won = ", ".join(names[w] for w in view["winners"])
+        assert ("Winners: " if len(view["winners"]) > 1 else "Winner: ") + won in flat
+        for i, b in enumerate(view["final"]):
+            assert f"{names[i]} {b['total']}" in flat
+        assert "Total " + " ".join(str(b["total"]) for b in view["final"]) in flat
+    else:
+        r = view["result"]
+        assert r["text"] in flat and f"{r['cards_left']} card(s) left" in flat  # the verdict
+        for i in range(view["players"]):
+            left = len(r["hands"][i]) + len(view["fronts"][i])
+            after = [t for t in row(names[i]).split()[len(names[i].split()):] if t != "(you)"]
+            assert after[0] == str(left)
+
+
+async def play_to_the_end(app: PlayApp, pilot) -> None:
+    while not app.state.is_over:
+        await until_human(app, pilot)
+        if not app.state.is_over:
+            await pilot.press("enter")
+    await pilot.pause()
+
+
+END_CASES = [("silos", 4), ("silos", 2), ("silencio", 3), ("silencio", 4), ("siliconvania", 3),
+             ("siliconvania", 5)]
+
+
+@pytest.mark.parametrize(("game", "players"), END_CASES)
+@sync
+async def test_the_end_shows_every_seats_total_and_the_winners_at_the_minimum_size(game, players):
+    app = app_for(game, players, seed=5)
+    async with app.run_test(size=SIZES[game]) as pilot:
+        await play_to_the_end(app, pilot)
+        view = app.state.view(0)
+        assert_the_result_is_drawn(app, view)
+        assert "Game over: " + app.mod.end_reason(view) in words(drawn(app, "#status"))
+        assert not app.query_one("#since").display and not app.query_one("#options").display
+        if game == "silencio":  # the effects of the game in progress are gone from the finished table
+            assert "next card" not in text_of(app, "#board") and " said " not in text_of(app, "#board")
+        await pilot.press("pagedown")  # the result scrolls from the keyboard (the final table under it)
+        await pilot.pause()
+        table = app.query_one("#table")
+        assert table.max_scroll_y == 0 or table.scroll_y > 0
+        record = app.state.record()
+    replay = ReplayApp(record)
+    async with replay.run_test(size=SIZES[game]) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        for seat in (None, 0):
+            assert replay.seat == seat
+            assert_the_result_is_drawn(replay, replay.final.view(seat))
+            await pilot.press("s")
+            await pilot.pause()
+        await pilot.press("left")  # back from the end: the table and the notice again
+        await pilot.pause()
+        assert replay.step == replay.total - 1 and replay.query_one("#notice").display
+
+
+@pytest.mark.parametrize(("game", "players"), [("silos", 4), ("silencio", 4), ("siliconvania", 5),
+                                               ("siliconvania", 3)])
+@sync
+async def test_the_decision_the_hand_and_the_table_are_not_cut_at_the_minimum_size(game, players):
+    from tabletop.games.siliconvania.notation import COMPONENTS as SV
+
+    app = app_for(game, players, seed=21)
+    w, h = SIZES[game]
+    async with app.run_test(size=(w, h)) as pilot:
+        decisions = 0
+        while decisions < 40:
+            await until_human(app, pilot)
+            if app.state.is_over:
+                break
+            decisions += 1
+            view = app.state.view(0)
+            status = words(drawn(app, "#status"))
+            assert f"your decision: {view['decision']}" in status, status  # wrapped, never cut
+            if view["seat"] is not None and game == "siliconvania":
+                hand = words(drawn(app, "#hand"))
+                for r in view["seats"][0]["hand"]:
+                    assert f"s{r} {SV.specialists[r].name}" in hand, hand
+            if game != "siliconvania":  # (a SiliconVania city cell may still end in … : render.py's city)
+                board = drawn(app, "#board", "#table")
+                assert not any("…" in ln for ln in board), board
+                console = Console(width=app.query_one("#board").content_region.width, file=io.StringIO())
+                assert len(console.render_lines(app.query_one("#board", Static).content, pad=False)) == len(board)
+            entry = app.query_one("#entry")
+            assert entry.region.bottom <= h - 1 and entry.region.height == 1  # above the footer
+            assert app.query_one("#options").region.height >= 2
+            await pilot.press(str(1 + decisions % len(app.shown)) if len(app.shown) < 10 else "1")
+            await pilot.press("enter")
+        assert decisions >= 10

@@ -7,12 +7,13 @@ in a worker thread while an indicator names the agent; a stale answer (after an 
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import events, on
@@ -75,6 +76,12 @@ def rules_text(game: str, action: str | None = None) -> Text:
             out.append(f"{k}: ", style="bold")
             out.append(v + "\n")
     return out
+
+
+def rows_of(content: Any, width: int) -> int:
+    """How many lines `content` (a Static's) takes when drawn `width` columns wide."""
+    console = Console(width=max(1, width), file=io.StringIO())
+    return len(console.render_lines(content, console.options, pad=False)) if content else 0
 
 
 def log_lines(entries: list[dict[str, Any]], seats: Seats) -> Text:
@@ -199,13 +206,13 @@ class TableApp(App[Outcome]):
 
     CSS = """
     Screen { layout: vertical; }
-    #status { height: 1; background: $primary-background; }
+    #status { height: auto; max-height: 2; background: $primary-background; }
     #body { height: auto; max-height: 75%; }
     #table { width: 1fr; height: auto; }
     #history { width: 44; border-left: solid $secondary; padding: 0 1; display: none; }
-    #hand { height: 1; }
+    #hand { height: auto; max-height: 2; }
     #options { height: 1fr; min-height: 5; border: none; padding: 0; }
-    #entry { height: 1; border: none; padding: 0 1; }
+    #entry { height: 1; border: none; padding: 0 1; dock: bottom; }
     #notice { height: auto; max-height: 8; }
     #since { height: auto; max-height: 7; display: none; }
     #too-small { display: none; content-align: center middle; height: 1fr; }
@@ -219,6 +226,10 @@ class TableApp(App[Outcome]):
         self.players = players
         self.seats = Seats(tuple(f"p{i}" for i in range(players)), ("bold",) * players, ("",) * players)
         self.frame = 0
+        self.ended = False
+
+    DECISION: ClassVar[tuple[str, ...]] = ("#notice",)
+    """The widgets under the hand line, hidden at the end of a game."""
 
     # ---- layout ----
     def compose(self) -> ComposeResult:
@@ -262,9 +273,54 @@ class TableApp(App[Outcome]):
     def show_table(self, view: View, log: list[dict[str, Any]]) -> None:
         assert self.mod is not None
         self.query_one("#board", Static).update(self.mod.table(view, self.seats))
-        self.query_one("#hand", Static).update(self.mod.hand(view))
+        hand = self.mod.hand(view)
+        self.query_one("#hand", Static).update(hand)
+        self.query_one("#hand").display = bool(hand.plain) and not self.ended  # no empty row
         self.query_one("#log", Static).update(log_lines(log[-60:], self.seats))
         self.query_one("#history", VerticalScroll).scroll_end(animate=False)
+
+    def show_end(self, result: RenderableType, view: View, after: RenderableType | None = None) -> None:
+        """The end of a game: the result first (why it ended, every seat's score, the winners), then the final
+        table, in the table's scrolling area, which takes the whole height; the decision area goes."""
+        assert self.mod is not None
+        parts: list[RenderableType] = [result, Text("")]
+        if after is not None:
+            parts += [after, Text("")]
+        parts += [Text("The final table", style="bold underline"), self.mod.table(view, self.seats)]
+        hand = self.mod.hand(view)
+        if hand.plain:
+            parts.append(hand)
+        self.query_one("#board", Static).update(Group(*parts))
+        for sel in ("#hand", *self.DECISION):
+            self.query_one(sel).display = False
+        body = self.query_one("#body")
+        body.styles.max_height = "100%"
+        body.styles.height = "1fr"
+        table = self.query_one("#table", VerticalScroll)
+        table.styles.height = "1fr"
+        table.scroll_home(animate=False)
+        self.ended = True
+
+    def leave_end(self) -> None:
+        """Back to the table and its decision area (a replay stepped back from the end)."""
+        if not self.ended:
+            return
+        for sel in self.DECISION:
+            self.query_one(sel).display = True
+        body = self.query_one("#body")
+        body.styles.max_height = "75%"
+        body.styles.height = "auto"
+        self.query_one("#table").styles.height = "auto"
+        self.ended = False
+
+    def end_result(self, view: View, why: bool = True) -> RenderableType:
+        """Why the game ended (unless the status bar says it), then the game's own result (every seat's score
+        and the winners)."""
+        assert self.mod is not None
+        scores: RenderableType = self.mod.scores(view, self.seats)
+        if not why:
+            return scores
+        return Group(Text("Game over: " + self.mod.end_reason(view), style="bold reverse"), scores)
 
     def status(self, text: Text) -> None:
         self.query_one("#status", Static).update(text)
@@ -345,13 +401,14 @@ class PlayApp(TableApp):
         self.shown: list[Action] = []
         self.seats = seat_names(state.view(None), state.players, specs, self.you)
 
+    DECISION: ClassVar[tuple[str, ...]] = ("#since", "#options", "#entry")
+
     def compose_decision(self) -> ComposeResult:
         yield Static(id="since")
         options = OptionList(id="options")
         options.can_focus = False  # the entry line keeps the focus; a click still chooses
         yield options
         yield EntryLine(self, placeholder="number, action text (→ completes), or ? h l u q", id="entry")
-        yield Static(id="notice")
 
     def starts_an_action(self, ch: str) -> bool:
         """Whether the text of a legal action offered now starts with `ch` (then `ch` is typed, not a command)."""
@@ -376,10 +433,11 @@ class PlayApp(TableApp):
         if to is not None and to in self.humans:
             self.you = to
         self.seats = self.seats.seen_by(self.you)
+        if to is not None:
+            self.leave_end()  # an undo from the end
         self.show_table(s.view(self.you), s.log(self.you))
         options = self.query_one("#options", OptionList)
         entry = self.query_one("#entry", Input)
-        self._since(to if to in self.humans else None)
         if to is None:
             self.thinking = None
             options.clear_options()
@@ -396,6 +454,7 @@ class PlayApp(TableApp):
             entry.suggester = None
             self._think(to)
         self._status()
+        self._since(to if to in self.humans else None)
 
     def _since(self, seat: int | None) -> None:
         """"Since your last decision": what the other seats and the table did since this seat's last decision (its
@@ -410,7 +469,11 @@ class PlayApp(TableApp):
             return
         w, h = self.size
         options = self.query_one("#options", OptionList)
-        if h < 30:  # one flowing paragraph of at most two lines, the newest entries that fit
+        board = self.query_one("#board", Static).content
+        hand = self.query_one("#hand", Static).content
+        status = self.query_one("#status", Static).content
+        used = min(2, rows_of(status, w)) + rows_of(board, w) + min(2, rows_of(hand, w)) + 2  # + entry, footer
+        if h < 30 or h - used < 7 + 5:  # one flowing paragraph of at most two lines, the newest entries that fit
             room = 2 * w - 4
             parts: list[Text] = []
             used = len("Since your last decision: ")
@@ -484,14 +547,11 @@ class PlayApp(TableApp):
         self.status(out)
 
     def _end(self) -> None:
-        assert self.mod is not None
+        """The result first, then the final table; the arrow and page keys scroll them."""
         view = self.state.view(self.you)
-        self.query_one("#options").display = False
-        self.query_one("#entry").display = False
-        body = Group(Text("Game over: " + self.mod.end_reason(view), style="bold reverse"),
-                     self.mod.scores(view, self.seats), Text("q leaves · l history · h rules", style="dim"))
-        self.query_one("#board", Static).update(Group(self.mod.table(view, self.seats), body))
-        self.query_one("#table", VerticalScroll).scroll_end(animate=False)
+        self.show_end(Group(self.end_result(view, why=False),
+                            Text("q leaves · l history · h rules · ↑↓ PgUp PgDn scroll", style="dim")), view)
+        self.query_one("#table", VerticalScroll).focus()
 
     # ---- choosing ----
     @on(OptionList.OptionSelected, "#options")
@@ -600,11 +660,15 @@ class ReplayApp(TableApp):
     """A saved record stepped through from any seat's view, or, after the end, with every hand laid open."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,n,space", "step(1)", "next"),
-        Binding("left,b", "step(-1)", "back"),
-        Binding("home", "jump(0)", "start"),
-        Binding("end", "jump(-1)", "end"),
+        Binding("n,right,space", "step(1)", "next"),  # the footer names the first key: `n next b back` fit in 80
+        Binding("b,left", "step(-1)", "back"),
+        Binding("home", "jump(0)", "start", show=False),
+        Binding("end", "jump(-1)", "end", show=False),
         Binding("s", "seat", "seat"),
+        Binding("up", "scroll(-1)", show=False),
+        Binding("down", "scroll(1)", show=False),
+        Binding("pageup", "scroll(-10)", show=False),
+        Binding("pagedown", "scroll(10)", show=False),
         Binding("h,f1", "help", "help"),
         Binding("l", "history", "history"),
         Binding("o", "others", "other cities"),
@@ -622,6 +686,8 @@ class ReplayApp(TableApp):
         self._cache: dict[int, State] = {}
 
     def on_mount(self) -> None:
+        for sel in ("#table", "#history"):  # the arrow, Home and End keys step through the record
+            self.query_one(sel).can_focus = False
         self.fit()
         self.redraw()
 
@@ -639,22 +705,27 @@ class ReplayApp(TableApp):
         seat = None if open_ or self.seat is None else int(self.seat)
         self.seats = self.seats.seen_by(seat)
         view = state.view(seat)
+        if not state.is_over:
+            self.leave_end()
         self.show_table(view, state.log(seat))
         who = "every hand laid open" if open_ else ("a spectator" if seat is None else self.seats.plain(seat))
         self.status(Text.assemble((f" {state.info.title} replay ", "bold reverse"),
                                   f" after {self.step}/{self.total} actions, as {who} saw it"))
-        parts: list[RenderableType] = []
+        last: RenderableType | None = None
         if self.step:
             before = self.state_at(self.step - 1).view(seat)["log_pos"]
             new = state.log(seat, before)
-            parts.append(Text.assemble(("last action: ", "bold"),
-                                       log_lines(new, self.seats) if new else Text("nothing visible")))
-        if open_:
-            parts.append(self.mod.open_hands([state.view(i) for i in range(state.players)], self.seats))
-        if state.is_over:
-            parts.append(Text("Game over: " + self.mod.end_reason(view), style="bold"))
-            parts.append(self.mod.scores(view, self.seats))
-        self.query_one("#notice", Static).update(Group(*parts))
+            last = Text.assemble(("last action: ", "bold"),
+                                 log_lines(new, self.seats) if new else Text("nothing visible"))
+        hands = self.mod.open_hands([state.view(i) for i in range(state.players)], self.seats) if open_ else None
+        notice = self.query_one("#notice", Static)
+        if state.is_over:  # the result first, then the last action and the final table
+            self.show_end(Group(self.end_result(view), Text("← back · s another seat's view (then every hand) · "
+                                                            "↑↓ PgUp PgDn scroll", style="dim")), view, last)
+            notice.display = hands is not None
+            notice.update(hands or "")
+            return
+        notice.update(Group(*[p for p in (last, hands) if p is not None]))
 
     def action_step(self, delta: int) -> None:
         self.step = max(0, min(self.total, self.step + delta))
@@ -665,6 +736,11 @@ class ReplayApp(TableApp):
     def action_jump(self, where: int) -> None:
         self.step = self.total if where < 0 else where
         self.action_step(0)
+
+    def action_scroll(self, rows: int) -> None:
+        table = self.query_one("#table", VerticalScroll)
+        table.scroll_relative(y=rows if abs(rows) == 1 else rows * max(1, table.size.height - 1) // 10,
+                              animate=False)
 
     def action_seat(self) -> None:
         """Cycle: spectator, p0, p1, ..., then every hand open (only at the end of a finished game)."""
