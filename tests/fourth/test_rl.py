@@ -1,6 +1,7 @@
 """The fourth game as a reinforcement-learning environment, through its `encoding` part alone: PettingZoo's
-`api_test` and `seed_test` on `tabletop.rl.env("nines")`, Gymnasium's `check_env` on `single_agent`, episodes
-paying the documented rewards, and observations that are functions of the seat's view (tests/rl's checks)."""
+`api_test` and `seed_test` on `tabletop.rl.env("nines")` and `parallel_api_test` on its `parallel_env`, Gymnasium's
+`check_env` on `single_agent`, episodes paying the documented rewards, and observations that are functions of the
+seat's view (tests/rl's checks)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 import tabletop.rl as rl
 from rl import test_actions, test_encode  # tests/rl (tabletop.rl is imported as rl above)
@@ -24,6 +25,11 @@ from tabletop.spaces import action_space, encoder
 def test_pettingzoo_api_test_and_seed_test_pass_on_the_fourth_game(nines: str, options: dict[str, int]) -> None:
     api_test(rl.env(nines, players=2, options=options), num_cycles=200)
     seed_test(lambda: rl.env(nines, players=2, options=options), num_cycles=100)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_pettingzoo_parallel_api_test_passes_on_the_fourth_game(nines: str) -> None:
+    parallel_api_test(rl.parallel_env(nines, players=2), num_cycles=100)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
