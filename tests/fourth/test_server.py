@@ -115,3 +115,4 @@ def test_the_server_gives_hints_for_the_fourth_game(nines_server: Server, nines:
     hints = body["hints"]
     assert hints and {x["action"] for x in hints} == set(s["legal"])  # three cards: every one of them a hint
     assert all(0.0 <= x["value"] <= 1.0 and x["visits"] > 0 for x in hints)
+    assert all(x["reason"].startswith(f"leads {x['action'].split()[1]}") for x in hints)  # the game's ai part
