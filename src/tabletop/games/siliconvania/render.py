@@ -38,6 +38,7 @@ EFFECT_ABBR = {"vampire": "+V", "innovation": "+I", "survival": "+S", "cat": "+c
 ANTIQUITY_EFFECT = ("+2 blood", "gain I and S now, adds both icons", "covers 2 coffins, counts as an animal you lack",
                     "+3 coffins", "the building turns facedown, 4 VP")  # rulebook, Antiquities
 LOG_WIDTH = 50  # the log panel beside your city
+CELL_WIDTH = 11  # a city cell's columns
 
 
 def _icons(blood: int, coffins: int, inn: int, surv: int) -> str:
@@ -86,11 +87,18 @@ def _cell(t: int, anti: int, label: str) -> Text:
         coffins += 3
     out = Text(ABBR[ty], style=f"bold {TYPE_STYLE[ty]}")
     out.append(f" t{t}", style="dim")
-    out.append("\n" + _icons(blood, coffins, inn, surv).replace(" ", ""))
-    if x.animal >= 0:
-        out.append(" " + COMPONENTS.animals[x.animal][:3], style="italic")
-    if anti >= 0:
-        out.append(f"[{ANTIQUITY_KINDS[anti][0]}]", style="bold yellow")
+    icons = _icons(blood, coffins, inn, surv).replace(" ", "")
+    mark = f"[{ANTIQUITY_KINDS[anti][0]}]" if anti >= 0 else ""
+    animal = ""
+    if x.animal >= 0:  # its first three letters, fewer where the cell (CELL_WIDTH) would cut the line
+        name = COMPONENTS.animals[x.animal]
+        room = CELL_WIDTH - len(icons) - len(mark)
+        animal = " " + name[:3] if room >= 4 else name[:max(1, min(3, room))]
+    out.append("\n" + icons)
+    if animal:
+        out.append(animal, style="italic")
+    if mark:
+        out.append(mark, style="bold yellow")
     return out
 
 
@@ -115,7 +123,7 @@ def city(seat: dict[str, Any]) -> Table:
     """A city as a compact 5x5 grid with its perimeter tiles in the top row and left column."""
     t = Table(box=box.SQUARE, show_header=False, show_lines=True, padding=(0, 0), pad_edge=False)
     for _ in range(5):
-        t.add_column(justify="center", width=11, no_wrap=True)
+        t.add_column(justify="center", width=CELL_WIDTH, no_wrap=True)
     per = seat["perimeter"]
     t.add_row(Text(""), *[_perim(per[c], f"top{c + 1}") for c in range(4)])
     for r in range(4):
