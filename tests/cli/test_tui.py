@@ -460,3 +460,31 @@ async def test_the_decision_the_hand_and_the_table_are_not_cut_at_the_minimum_si
             await pilot.press(str(1 + decisions % len(app.shown)) if len(app.shown) < 10 else "1")
             await pilot.press("enter")
         assert decisions >= 10
+
+
+@sync
+async def test_an_undo_from_the_end_brings_back_the_table_and_the_decision():
+    import random
+
+    played = tabletop.new_game("silos", 2, 2)  # its last action reveals nothing: it can be taken back
+    rng = random.Random(2)
+    while not played.is_over:
+        played.apply(rng.choice(played.legal_actions()))
+    state = tabletop.new_game("silos", 2, 2)
+    for text in played.history[:-1]:
+        state.apply(SeatHandle(state, state.to_move).parse_action(text))
+    app = PlayApp(state, ["human"] * 2, [None] * 2)  # both seats here: the last action is a human's
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        last = next(a for a in app.shown if a.text == played.history[-1])
+        app._choose(last)
+        await pilot.pause()
+        assert app.state.is_over and app.ended and not app.query_one("#entry").display
+        assert "Winner" in text_of(app, "#board")
+        await pilot.press("u")
+        await pilot.pause()
+        assert not app.state.is_over and not app.ended
+        assert app.query_one("#entry").display and app.query_one("#options").display
+        assert app.query_one("#hand").display == bool(text_of(app, "#hand").strip())
+        assert "your decision" in text_of(app, "#status") and "Winner" not in text_of(app, "#board")
+        assert last in app.shown and app.focused is app.query_one("#entry")
