@@ -116,7 +116,9 @@ def scores(view: dict[str, Any], seats: Seats) -> RenderableType:
     head = Text(("Winners: " if len(won) > 1 else "Winner: ") + (", ".join(won) or "none"), style="bold green")
     head.append("   totals ", style="bold")
     head.append(" · ".join(f"{seats.plain(i)} {b['total']}" for i, b in enumerate(final)))
-    head.append("   (tie: most housed vampires)", style="dim")
+    best = max((b["total"] for b in final), default=0)
+    if sum(1 for b in final if b["total"] == best) > 1:  # the rule's tie-break decided it
+        head.append(f"   (tied on {best}: the most housed vampires wins)", style="dim")
     t = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
     t.add_column("Final scoring", no_wrap=True)
     for i in range(len(final)):
