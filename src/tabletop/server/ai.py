@@ -58,7 +58,7 @@ class PolicyOffer:
 
 def shipped_policy_dir() -> Path:
     """The policies that come with tabletop (`tabletop/rl/policies/`)."""
-    return Path(str(resources.files("tabletop.rl").joinpath("policies")))
+    return Path(str(resources.files("tabletop").joinpath("rl", "policies")))  # a folder: no import of tabletop.rl
 
 
 def find_policies(directory: str | Path | None) -> dict[str, PolicyOffer]:
