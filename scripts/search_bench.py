@@ -72,7 +72,7 @@ def pick_positions() -> list[dict[str, object]]:
 
 
 def run_child(src: Path, positions: list[dict[str, object]], seconds: float) -> list[list[object]]:
-    env = {**os.environ, "PYTHONPATH": str(src.resolve())}
+    env = {**os.environ, "PYTHONPATH": str(src.resolve()), "PYTHONHASHSEED": "0"}  # the same dict layouts
     res = subprocess.run([sys.executable, "-c", CHILD, json.dumps(positions), str(seconds)], env=env,
                          capture_output=True, text=True, check=True)
     rows: list[list[object]] = json.loads(res.stdout)
