@@ -4,15 +4,31 @@ the move, and the game is played to its end against an AI seat."""
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import Browser
+import pytest
+from playwright.sync_api import Browser, sync_playwright
 
 from server.proc import Server
-from web.conftest import LAPTOP, artifacts, browser, built, playwright  # noqa: F401  (the browser tests' fixtures)
+from web.conftest import CHROMIUM, LAPTOP, artifacts, built  # noqa: F401  (the browser tests' fixtures)
 from web.table import wait_turn_or_end
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Chromium for this module only: Playwright's sync API runs an event loop in the thread while it is open, so
+    it must close when the module ends (a session-wide one, opened here before tests/loadtest and tests/web,
+    would leave that loop running under their `asyncio.run` and their own Playwright)."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"the browser tests need Debian's Chromium at {CHROMIUM}", pytrace=False)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
 
 
 def _view_field(page: object, name: str) -> str:
