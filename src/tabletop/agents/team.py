@@ -181,27 +181,18 @@ class TeamSearch(IsmctsSearch):
         return allowed
 
     def reason_for(self, action: Action) -> str:
+        """The team part's reason: the expected result after `action` (if searched) and the seat's cards it kills."""
         node = self.root.children.get(action)
-        searched = node is not None and node.visits > 0
         me = self.seat.seat
+        searched = node is not None and node.visits > 0
         mean = self.score(node, me) if searched and node is not None else None
         perfect = self.win(node, me) if searched and node is not None else 0.0
         reason: str = self.team.hint_reason(self.seat.sample(self.seed), me, action, mean, perfect)
         return reason
 
     def hint_candidates(self, top: int) -> list[Candidate]:
-        """The first `top` candidates, each with the game's reason (the expected result, from the team part)."""
-        sample = self.seat.sample(self.seed)
-        me = self.seat.seat
-        out = []
-        for cand in self.candidates()[:top]:
-            node = self.root.children.get(cand.action)
-            searched = node is not None and node.visits > 0
-            mean = self.score(node, me) if searched and node is not None else None
-            perfect = self.win(node, me) if searched and node is not None else 0.0
-            out.append(Candidate(cand.action, cand.visits, cand.value,
-                                 self.team.hint_reason(sample, me, cand.action, mean, perfect)))
-        return out
+        """The first `top` candidates, each with the game's reason (`reason_for`)."""
+        return [Candidate(c.action, c.visits, c.value, self.reason_for(c.action)) for c in self.candidates()[:top]]
 
 
 class TeamAgent:

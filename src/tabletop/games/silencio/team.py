@@ -410,7 +410,7 @@ def hint_reason(sample: SilencioState, seat: int, action: Action, mean_score: fl
     None when the action was not searched) and, for a card played, the seat's own cards it leaves unplayable."""
     parts = []
     if mean_score is not None:
-        parts.append(f"{0.0 - mean_score:.1f} cards left on average, perfect in {perfect:.0%}".replace("-0.0 ", "0.0 "))
+        parts.append(f"{abs(mean_score):.1f} cards left on average, perfect in {perfect:.0%}")  # score = -cards
     lost = own_cards_skipped(sample, seat, action)
     if lost:
         parts.append("leaves your " + ", ".join(card_text(c) for c in lost) + " unplayable")
