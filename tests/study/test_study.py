@@ -251,3 +251,38 @@ def test_the_siliconvania_report_tests_every_objective_kind_kept(tmp_path: Path)
     assert 'src="objectives.png"' in page and 'src="mean_bid.png"' in page
     kinds = {k for r in read_rows(tmp_path / "sv") for o in r["seat_objectives"] for k in o.split("|") if k}
     assert kinds and all(f"{k} objective" in page for k in kinds)
+
+
+def test_a_dataset_directory_reads_as_is_with_pyarrow_pandas_and_duckdb(tmp_path: Path) -> None:
+    import duckdb
+    import pandas as pd
+    import pyarrow.dataset as ds
+
+    run_study(parse_study(SILENCIO), tmp_path / "d", budget=16)
+    assert (tmp_path / "d" / "_study.toml").exists() and not (tmp_path / "d" / "study.toml").exists()
+    assert ds.dataset(str(tmp_path / "d"), format="parquet").count_rows() == 16
+    frame = pd.read_parquet(tmp_path / "d")
+    assert len(frame) == 16 and set(frame["players"]) == {2, 3}
+    with duckdb.connect() as db:
+        n = db.execute(f"select count(*) from read_parquet('{tmp_path / 'd'}/*.parquet')").fetchall()
+    assert n == [(16,)]
+
+
+def test_a_dataset_of_an_older_version_keeps_working_its_study_file_moved_where_readers_skip_it(
+        tmp_path: Path) -> None:
+    spec = parse_study(SILENCIO)
+    run_study(spec, tmp_path / "d", budget=8)
+    (tmp_path / "d" / "_study.toml").rename(tmp_path / "d" / "study.toml")  # as an older version wrote it
+    assert run_study(spec, tmp_path / "d", budget=16).games_before == 8
+    assert (tmp_path / "d" / "_study.toml").exists() and not (tmp_path / "d" / "study.toml").exists()
+
+
+def test_a_study_whose_batch_differs_is_refused_and_the_stored_file_is_kept(tmp_path: Path) -> None:
+    spec = parse_study(SILENCIO)
+    run_study(spec, tmp_path / "d", budget=8)
+    stored = (tmp_path / "d" / "_study.toml").read_text()
+    other = parse_study(SILENCIO.replace("batch = 8", "batch = 4"))
+    with pytest.raises(StudyError, match=r"holds another study \(its batch differ"):
+        run_study(other, tmp_path / "d")
+    assert (tmp_path / "d" / "_study.toml").read_text() == stored
+    assert len(read_rows(tmp_path / "d")) == 8

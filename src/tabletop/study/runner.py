@@ -32,7 +32,17 @@ from tabletop.core import games as registered_games
 from tabletop.study.features import game_features
 from tabletop.study.spec import FIGURES, Cell, StudyError, StudySpec, level_label, parse_study
 
-SPEC_FILE = "study.toml"
+SPEC_FILE = "_study.toml"
+"""The copy of the study file in a dataset directory: its name starts with `_`, which pyarrow.dataset, pandas and
+DuckDB skip, so the directory reads as a dataset as it is."""
+OLD_SPEC_FILE = "study.toml"
+"""Where a dataset written before kept its study file (moved to SPEC_FILE when the study is run or reported)."""
+
+
+def _migrate(p: Path) -> None:
+    old, new = p / OLD_SPEC_FILE, p / SPEC_FILE
+    if old.exists() and not new.exists():
+        os.replace(old, new)
 
 
 @dataclass(frozen=True)
@@ -171,6 +181,8 @@ def open_dataset(spec: StudySpec, out: str | Path) -> Path:
     stored = p / SPEC_FILE
     if p.exists() and not p.is_dir():
         raise StudyError(f"{out} is a file, not a dataset directory")
+    if p.is_dir():
+        _migrate(p)
     if stored.exists():
         old = parse_study(stored.read_text(encoding="utf-8"), str(stored))
         a, b = old.identity(), spec.identity()
@@ -189,6 +201,8 @@ def open_dataset(spec: StudySpec, out: str | Path) -> Path:
 
 def stored_spec(out: str | Path) -> StudySpec:
     """The study a dataset directory holds."""
+    if Path(out).is_dir():
+        _migrate(Path(out))
     stored = Path(out) / SPEC_FILE
     if not stored.exists():
         raise StudyError(f"{out} holds no {SPEC_FILE}: not a study dataset (run `tabletop study FILE --out DIR`)")

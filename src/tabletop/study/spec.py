@@ -115,6 +115,7 @@ class StudySpec:
     def identity(self) -> dict[str, Any]:
         """What fixes the games a study plays: two files with equal identities extend the same dataset."""
         return {"game": self.game, "seed": self.seed, "kind": self.kind, "rotate_seats": self.rotate_seats,
+                "batch": self.batch,
                 "players": list(self.players), "agents": [list(a) for a in self.agents],
                 "options": {k: list(v) for k, v in sorted(self.options.items())}}
 
