@@ -25,6 +25,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "ai": (),  # optional names: value, VALUE_SCALE, SCORE_SCALE, CUTOFF_DEPTH (all four or none), explain, LEVELS
     "team": ("convention_filter", "new_belief", "known_cards", "repair", "fast_rollout", "stuck", "hint_reason"),
     "encoding": ("ENCODER", "ENCODED_FIELDS", "action_texts"),
+    "sampler": ("sample_from_view",),  # a state from a seat's view and log alone (tabletop.core.belief)
 }
 """Part name -> the names its module must define (documented in docs/architecture.md, "The parts of a game")."""
 
