@@ -1,4 +1,5 @@
-"""Around the board: hints (`POST /games/{id}/hints`), table chat (`POST`/`GET /games/{id}/chat`), the clock."""
+"""Around the board: hints (`POST /games/{id}/hints`), table chat (`POST`/`GET /games/{id}/chat`), the clock, the
+rematch (`POST /games/{id}/rematch`)."""
 
 from __future__ import annotations
 
@@ -44,6 +45,17 @@ def chat(game_id: GameId, request: Request, start: Annotated[int, Query(ge=0, le
          ) -> dict[str, Any]:
     """The table's messages (chat and the server's notices) from index `start` on; anyone may read."""
     return _table(request).messages(game_id, start)
+
+
+@router.post("/{game_id}/rematch")
+def rematch(game_id: GameId, request: Request, token: TokenDep) -> dict[str, Any]:
+    """A finished game's player (bearer: its seat token) asks for the rematch: the first call creates it (same
+    game, options, AI seats and clock; announced at the old table as a `rematch` message), every call seats the
+    caller at its own seat there and answers its new seat token (tabletop.server.rematch)."""
+    from tabletop.server.rematch import rematch as make
+
+    address = request.client.host if request.client is not None else None
+    return make(_table(request), game_id, token, address)
 
 
 @router.get("/{game_id}/clock")
