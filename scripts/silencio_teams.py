@@ -8,6 +8,16 @@ for every team after the first the paired difference to the first team (mean and
     nice -n 5 .venv/bin/python scripts/silencio_teams.py --players 3 --deals 100 \\
         --teams ismcts:time=0.25 team:time=0.25 --out silencio3.jsonl --plot silencio3.png
 
+A team is one spec for every seat (`team:time=0.25`) or one spec per seat joined by `+` (a mixed team,
+`team:time=0.25+heuristic+heuristic`: as many specs as players); a mixed team's seats are rotated from deal to deal
+(deal k seats the specs from seat k mod players on), so the first spec plays every seat equally often.
+`proxy:err=0.2` is a human proxy: the heuristic, but with probability `err` a move any legal action (a person's
+slip, which follows no convention). The issue-28 comparison (issue 28 in docs/silencio-team.md):
+
+    nice -n 15 .venv/bin/python scripts/silencio_teams.py --players 3 --deals 100 --seed 28 --teams \
+        heuristic+heuristic+heuristic team:time=0.25,partners=convention+heuristic+heuristic \
+        team:time=0.25+heuristic+heuristic --out mixed3.jsonl
+
 `--out` keeps every game as a JSON line (deal, team, cards left, decisions, seconds) and a rerun with the same
 file skips the games already in it, so a long run can be stopped and resumed. `--seed 4 6 --deals 50` plays 50
 deals of each seed (the same deals as `--seed 4` and `--seed 6` alone) and reports them together, so runs made one
@@ -31,9 +41,12 @@ from rich.table import Table
 
 import tabletop
 from tabletop.agents import InvalidAgentSpec, make_agent, play_game
+from tabletop.agents.base import Agent
+from tabletop.agents.spec import Params, register_kind
 from tabletop.arena.schedule import derive_seed
 from tabletop.arena.stats import wilson
-from tabletop.core import TabletopError
+from tabletop.core import Action, Rng, SeatHandle, TabletopError
+from tabletop.games.silencio.heuristic import HeuristicAgent
 
 T95 = {n: t for n, t in [(10, 2.228), (20, 2.086), (30, 2.042), (50, 2.009), (100, 1.984), (1000, 1.962)]}
 
@@ -56,13 +69,14 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
     return m, t95(len(xs)) * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
-def play(spec: str, players: int, deal_seed: int, team_index: int, options: dict[str, Any]) -> dict[str, Any]:
+def play(spec: str, players: int, deal_seed: int, team_index: int, options: dict[str, Any],
+         deal_index: int = 0) -> dict[str, Any]:
     """One game of a team on a deal; a game in which an agent fails is replayed with other agent seeds (at most
     three times), and the row says how many attempts it took."""
     errors: list[str] = []
     for attempt in range(4):
         try:
-            row = play_once(spec, players, deal_seed, team_index, options, attempt)
+            row = play_once(spec, players, deal_seed, team_index, options, attempt, deal_index)
         except Exception as e:  # an agent's bug must not end a long run: counted and reported instead
             errors.append(f"{type(e).__name__}: {e}"[:200])
             continue
@@ -71,16 +85,63 @@ def play(spec: str, players: int, deal_seed: int, team_index: int, options: dict
     raise RuntimeError(f"{spec} failed 4 times on deal {deal_seed}: {errors}")
 
 
+class ProxyAgent:
+    """A human proxy: the heuristic, but with probability `err` a move any legal action instead."""
+
+    name = "proxy"
+
+    def __init__(self, seed: int, err: float) -> None:
+        self._heuristic = HeuristicAgent(seed)
+        self._rng = Rng(seed ^ 0x9E3779B97F4A7C15)
+        self.err = err
+
+    def act(self, seat: SeatHandle) -> Action:
+        """The heuristic's choice, or with probability `err` a uniformly random legal action."""
+        legal = seat.legal_actions()
+        if len(legal) > 1 and (self._rng.next64() >> 11) * (1.0 / (1 << 53)) < self.err:
+            return legal[self._rng.below(len(legal))]
+        return self._heuristic.act(seat)
+
+
+def _proxy_factory(game: str, seed: int, params: dict[str, str]) -> Agent:
+    p = Params("proxy", params, ("err",), game)
+    err = p.number("err", positive=False)
+    err = 0.2 if err is None else err
+    if not 0.0 <= err <= 1.0:
+        raise InvalidAgentSpec(f"proxy: err must be between 0 and 1, not {err}")
+    return ProxyAgent(seed, err)
+
+
+register_kind("proxy", _proxy_factory)
+
+
+def seat_specs(team: str, players: int, deal_index: int) -> list[str]:
+    """The spec of every seat of a team on the deal_index-th deal: one spec everywhere, or a mixed team's specs
+    rotated by deal_index (InvalidAgentSpec when a mixed team has not one spec per player)."""
+    parts = team.split("+")
+    if len(parts) == 1:
+        return parts * players
+    if len(parts) != players:
+        raise InvalidAgentSpec(f"the mixed team {team!r} has {len(parts)} specs for {players} players")
+    k = deal_index % players
+    return [parts[(s - k) % players] for s in range(players)]
+
+
 def play_once(spec: str, players: int, deal_seed: int, team_index: int, options: dict[str, Any],
-              attempt: int) -> dict[str, Any]:
+              attempt: int, deal_index: int = 0) -> dict[str, Any]:
     """One game of a team on a deal, its agents seeded from the deal, the team and the attempt."""
     state = tabletop.new_game("silencio", players, deal_seed, options)
     keys = [(team_index, s) if attempt == 0 else (team_index, s, attempt) for s in range(players)]
-    agents = [make_agent(spec, "silencio", derive_seed(deal_seed, *k)) for k in keys]
+    specs = seat_specs(spec, players, deal_index)
+    agents = [make_agent(specs[s], "silencio", derive_seed(deal_seed, *k)) for s, k in enumerate(keys)]
     searched = [0, 0]  # decisions searched, iterations in them
     seen: list[Any] = [None] * players
+    mixed = "+" in spec
+    first = {s for s in range(players) if not mixed or specs[s] == spec.split("+")[0]}
 
     def observe(_state: Any, seat: int, _action: Any) -> None:
+        if mixed and seat not in first:
+            return  # the search figures are those of the team's first spec (its seats, in a mixed team)
         search = getattr(agents[seat], "last_search", None)
         if search is not None and search is not seen[seat] and search.iterations:
             searched[0] += 1
@@ -91,7 +152,8 @@ def play_once(spec: str, players: int, deal_seed: int, team_index: int, options:
     result = play_game(state, agents, observe)
     return {
         "deal": deal_seed, "team": spec, "players": players, "cards_left": state.cards_left(),
-        "decisions": sum(result.decisions), "seconds": round(sum(result.seconds), 3),
+        "decisions": sum(result.decisions[s] for s in first),
+        "seconds": round(sum(result.seconds[s] for s in first), 3),
         "searched": searched[0], "iterations": searched[1], "wall": round(time.perf_counter() - t0, 3),
     }
 
@@ -115,7 +177,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         for spec in args.teams:
-            make_agent(spec, "silencio", 0)
+            for one in seat_specs(spec, args.players, 0):
+                make_agent(one, "silencio", 0)
     except (InvalidAgentSpec, TabletopError) as e:
         console.print(f"[red]{e}[/red]")
         return 2
@@ -126,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
             row = json.loads(line)
             if row.get("players") == args.players:
                 done[(row["deal"], row["team"])] = row
+    index = {d: k for k, d in enumerate(deals)}
     todo = [(d, i, spec) for k, d in enumerate(deals)
             for i, spec in (enumerate(args.teams) if k % 2 == 0 else reversed(list(enumerate(args.teams))))
             if (d, spec) not in done]
@@ -135,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         task = bar.add_task("games", total=len(todo), players=args.players)
         try:
             for d, i, spec in todo:
-                row = play(spec, args.players, d, i, {})
+                row = play(spec, args.players, d, i, {}, index[d] % args.deals)
                 done[(d, spec)] = row
                 if out:
                     out.write(json.dumps(row) + "\n")

@@ -68,6 +68,11 @@ from tabletop.core import Action, Rng, SeatHandle, State, game_info, games
 from tabletop.core.parts import part
 
 DEFAULT_TRIES = 20
+PARTNERS = ("models", "convention")
+"""`partners=models`: a belief over each teammate's way of deciding (`PartnerBelief`: the convention, the heuristic,
+a reasonable person, random), soft deal weights and a rollout per teammate's model; `partners=convention`: every
+teammate is taken to run this agent (hard rule-outs, the belief before issue 28)."""
+DEFAULT_PARTNERS = "models"
 DEFAULT_WIDEN = 0
 """With `widen=N` a node of the tree considers taking a shrine only once visited N times (0, the default: always;
 the widening did not measurably help)."""
@@ -113,7 +118,18 @@ class TeamSearch(IsmctsSearch):
         self.repaired = 0
         self.rejected = 0
         self.dead_ends = 0
-        self._forbidden = belief.forbidden() if belief is not None else None
+        self.partners = belief is not None and hasattr(belief, "soft_weight")
+        """Whether the belief is a partner-model one (soft deal weights, a rollout policy per teammate's model)."""
+        self.accepted_weight = 0.0  # the sum of the soft weights of the samples kept (a diagnostic)
+        if self.partners:
+            assert belief is not None
+            self._forbidden = belief.hard_forbidden()
+            self._soft = belief.active_soft()
+            self._post = belief.posterior()
+            self._soft_on = any(self._soft)
+            self._heuristic = self.team.heuristic_rollout()
+        else:
+            self._forbidden = belief.forbidden() if belief is not None else None
         self._known = self.team.known_cards(seat.view(), seat.players) if belief is not None else None
         self._stuck = self.team.stuck
         self._filter = self.team.convention_filter if convention else None
@@ -121,6 +137,8 @@ class TeamSearch(IsmctsSearch):
     def determinize(self) -> State:
         """A sample of the seat's view that the teammates' observed actions do not rule out (module docstring)."""
         belief = self.belief
+        if self.partners:
+            return self._determinize_soft()
         state = self.seat.sample(self.rng.next64() >> 1)
         if belief is None or not any(self._forbidden or ()):
             return state
@@ -138,6 +156,39 @@ class TeamSearch(IsmctsSearch):
         else:
             self.fallbacks += 1
         return state
+
+    def _determinize_soft(self) -> State:
+        """A sample drawn in proportion to the teammates' likelihood under their model mixtures (rejection: a sample
+        is kept with probability its soft weight, at most `tries` draws; then the likeliest one drawn). A sample the
+        passes rule out is redrawn, then repaired, as with the hard belief."""
+        belief = self.belief
+        assert belief is not None and self._forbidden is not None and self._known is not None
+        hard = any(self._forbidden)
+        best: State | None = None
+        best_w = -1.0
+        last: State | None = None
+        for _ in range(self.tries):
+            state = self.seat.sample(self.rng.next64() >> 1)
+            last = state
+            if hard and belief.weight(state, self._forbidden, self._known) <= 0:
+                self.rejected += 1
+                continue
+            w = belief.soft_weight(state, self._soft, self._post, self._known) if self._soft_on else 1.0
+            if w >= 1.0 or (self.rng.next64() >> 11) * (1.0 / (1 << 53)) < w:
+                self.accepted_weight += w
+                return state
+            self.rejected += 1
+            if w > best_w:
+                best, best_w = state, w
+        if best is not None:
+            self.accepted_weight += best_w
+            return best
+        assert last is not None
+        if self.team.repair(last, self.seat.seat, self._forbidden, self._known):
+            self.repaired += 1
+        else:
+            self.fallbacks += 1
+        return last
 
     def tree_actions(self, state: State, node: Node) -> list[Action] | None:
         """The convention's actions (none once another seat decides, with `own_tree`); None at a dead end."""
@@ -160,11 +211,44 @@ class TeamSearch(IsmctsSearch):
 
     def playout(self, state: State) -> None:
         rollout, stuck = self.rollout, self._stuck
+        if self.partners:
+            self._playout_models(state)
+            return
         while state.to_move is not None:
             if stuck(state):
                 self.dead_ends += 1
                 break
             state.apply(rollout(state))
+
+    def _playout_models(self, state: State) -> None:
+        """Play on with every teammate deciding by a model drawn from its weights for this playout: the rollout
+        policy for `convention` and `heuristic`, any legal action for `random`, and for `reasonable` the rollout
+        policy but any legal action with probability `REASONABLE_ERROR` a move."""
+        stuck, rng = self._stuck, self.rng
+        me = self.seat.seat
+        error = [0.0] * len(self._post)
+        policy = [self.rollout] * len(self._post)
+        for q, pq in enumerate(self._post):
+            if q == me:
+                continue
+            m = _draw(pq, (rng.next64() >> 11) * (1.0 / (1 << 53)))
+            if m == "random":
+                error[q] = 1.0
+            elif m != "convention":
+                policy[q] = self._heuristic
+                if m == "reasonable":
+                    error[q] = self.team.REASONABLE_ERROR
+        while state.to_move is not None:
+            if stuck(state):
+                self.dead_ends += 1
+                break
+            q = state.to_move
+            e = error[q]
+            if e and (e >= 1.0 or (rng.next64() >> 11) * (1.0 / (1 << 53)) < e):
+                legal = state.legal_actions()
+                state.apply(legal[rng.below(len(legal))])
+            else:
+                state.apply(policy[q](state))
 
     def candidates(self) -> list[Candidate]:
         """As `IsmctsSearch.candidates`, among the actions the convention allows the seat."""
@@ -195,6 +279,17 @@ class TeamSearch(IsmctsSearch):
         return [Candidate(c.action, c.visits, c.value, self.reason_for(c.action)) for c in self.candidates()[:top]]
 
 
+def _draw(weights: dict[str, float], x: float) -> str:
+    """The key whose share of the weights (in order) covers `x` in [0, 1) (the last key past rounding)."""
+    last = ""
+    for key, w in weights.items():
+        last = key
+        x -= w
+        if x < 0:
+            break
+    return last
+
+
 class TeamAgent:
     """The team agent (see the module docstring); reproducible from its seed with an iteration budget."""
 
@@ -216,8 +311,16 @@ class TeamAgent:
         widen: int = DEFAULT_WIDEN,
         own_tree: bool = True,
         yellow: bool = True,
+        partners: str = DEFAULT_PARTNERS,
+        kinds: list[str | None] | None = None,
     ) -> None:
         self.team = team_part(game)
+        if partners not in PARTNERS:
+            raise InvalidAgentSpec(f"partners must be one of {', '.join(PARTNERS)}, not {partners!r}")
+        self.partners = partners
+        self.kinds = list(kinds) if kinds is not None else None
+        """Per seat, what is known of how it decides (an agent spec or level, "human", None), for the partner
+        models' priors (`partners=models`); None: nothing is known of any seat."""
         if iters is None and seconds is None:
             seconds = DEFAULT_SECONDS
         self.game = game
@@ -273,7 +376,11 @@ class TeamAgent:
         """The seat's belief, brought up to date with its log (started afresh for another seat or a shorter log)."""
         belief = self._belief
         if belief is None or belief.seat != seat.seat or belief.read > len(log):
-            belief = self._belief = self.team.new_belief(seat.seat, seat.players, seat.view(), self.convention)
+            if self.partners == "models" and self.convention:
+                belief = self._belief = self.team.new_partner_belief(seat.seat, seat.players, seat.view(),
+                                                                     self.kinds)
+            else:
+                belief = self._belief = self.team.new_belief(seat.seat, seat.players, seat.view(), self.convention)
         belief.update(log)
         belief.check(seat.view())
         return belief
@@ -316,7 +423,9 @@ def hints(
 # ---- the spec ------------------------------------------------------------------------------------------------
 
 _ALLOWED = ("iters", "time", "rollout", "c", "w", "belief", "convention", "reuse", "tries", "widen", "others",
-            "yellow")
+            "yellow", "partners", "assume")
+ASSUME = ("any", "team", "heuristic", "random", "human")
+"""`assume=K`: every teammate's prior is that of kind K (`any`, the default: nothing known)."""
 
 
 def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
@@ -330,11 +439,14 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
     widen = p.integer("widen", 0)
     others = p.choice("others", ("policy", "tree"), "policy")
     rollout = p.choice("rollout", ("fast", "heuristic", "random"), "fast")
+    partners = p.choice("partners", PARTNERS, DEFAULT_PARTNERS)
+    assume = p.choice("assume", ASSUME, "any")
+    kinds: list[str | None] | None = None if assume == "any" else [assume] * 4
     return TeamAgent(
         game, seed, iters, seconds, rollout, 0.7 if c is None else c, w,
         p.switch("belief", True), p.switch("convention", True), p.switch("reuse", True),
         DEFAULT_TRIES if tries is None else tries, DEFAULT_WIDEN if widen is None else widen,
-        others == "policy", p.switch("yellow", True),
+        others == "policy", p.switch("yellow", True), partners, kinds,
     )
 
 

@@ -44,8 +44,23 @@ from tabletop.games.silencio.notation import (
 )
 from tabletop.games.silencio.rules import SilencioState
 
-__all__ = ["Belief", "convention_filter", "fast_rollout", "hint_reason", "known_cards", "new_belief",
-           "own_cards_skipped", "random_play_cost", "repair", "stuck"]
+__all__ = [
+    "MODELS",
+    "Belief",
+    "PartnerBelief",
+    "convention_filter",
+    "fast_rollout",
+    "heuristic_rollout",
+    "hint_reason",
+    "known_cards",
+    "model_prior",
+    "new_belief",
+    "new_partner_belief",
+    "own_cards_skipped",
+    "random_play_cost",
+    "repair",
+    "stuck",
+]
 
 RolloutPolicy = Callable[[State], Action]
 
@@ -119,6 +134,11 @@ class Belief:
         self.forced = False  # the next play is a yellow-dark random one, not a choice
         self.last_gift = [-1] * players  # index of the last face-down hand-over into or out of each seat's hand
         self.constraints: list[tuple[int, int, frozenset[int]]] = []  # (seat, event index, cards not held then)
+        self.soft: list[tuple[int, int, frozenset[int]]] = []
+        """The play constraints again, for the partner models' soft likelihoods (`PartnerBelief`); the passes,
+        which the rules force, stay in `constraints` only."""
+        self.gaps: list[list[int]] = [[] for _ in range(players)]
+        """Per seat, the values each of its choices from hand skipped in its row (public: read from the log)."""
 
     def _top(self, col: int) -> int:
         row = self.rows[col]
@@ -135,8 +155,12 @@ class Belief:
             p, c, how = int(m[1]), parse_card(m[2]), m[3]
             col, v = c >> 4, c & 15
             top = self._top(col)
+            if p != self.seat and not self.forced and c not in self.fronts and v > top:
+                self.gaps[p].append(v - top - 1)
             if self.plays and p != self.seat and not self.forced and c not in self.fronts and v > top + 1:
-                self.constraints.append((p, i, frozenset(card(col, u) for u in range(top + 1, v))))
+                skipped = (p, i, frozenset(card(col, u) for u in range(top + 1, v)))
+                self.constraints.append(skipped)
+                self.soft.append(skipped)
             self.fronts.discard(c)
             self.rows[col].append(v)
             self.forced = False
@@ -193,6 +217,134 @@ class Belief:
         return 1.0
 
 
+# ---- partner models -------------------------------------------------------------------------------------------
+
+MODELS = ("convention", "heuristic", "reasonable", "random")
+"""How a teammate may decide: `convention` (the team agent: lowest first, little waste), `heuristic` (the `medium`
+level: the card that kills the fewest live cards, which within a colour is also the lowest), `reasonable` (a
+person: the heuristic's choice, but any card now and then), `random` (the `easy` level: any legal action)."""
+
+SKIP_LIKELIHOOD = {"convention": 0.02, "heuristic": 0.05, "random": 1.0}
+"""Per hidden card of the teammate's sampled hand that a play of its skipped: how likely that play was under the
+model, relative to a play skipping none (a small floor rather than 0: nobody is certain to follow a rule)."""
+REASONABLE_ERROR = 0.2
+"""How often the `reasonable` model plays any card instead of the heuristic's: a play skipping k of its own hidden
+cards has likelihood (1 - e) * 0.05**k + e."""
+GAP_RATIO = {"convention": 0.3, "heuristic": 0.3, "reasonable": 0.4, "random": 0.75}
+"""The public evidence of a choice from hand: it skipped g values of its row with probability (1 - r) * r**g
+under the model (a player who wastes little skips few values; a random card skips about three)."""
+KIND_MODEL = {"team": "convention", "hard": "convention", "heuristic": "heuristic", "medium": "heuristic",
+              "random": "random", "easy": "random", "human": "reasonable", "person": "reasonable"}
+"""The model assumed for a seat whose kind is known (an agent spec's kind, a server level, a person)."""
+KNOWN_PRIOR = 0.85
+"""The prior weight of the model of a seat whose kind is known (the rest spread over the others: graceful when
+the seat plays unlike its kind)."""
+ANY_PRIOR = {"convention": 0.4, "heuristic": 0.2, "reasonable": 0.2, "random": 0.2}
+"""The prior over the models of a teammate nothing is known about."""
+
+
+def model_prior(kind: str | None) -> dict[str, float]:
+    """The prior over `MODELS` for a teammate of `kind` (None or an unknown kind: `ANY_PRIOR`)."""
+    model = KIND_MODEL.get(kind.split(":")[0].lower()) if kind else None
+    if model is None:
+        return dict(ANY_PRIOR)
+    rest = (1.0 - KNOWN_PRIOR) / (len(MODELS) - 1)
+    return {m: KNOWN_PRIOR if m == model else rest for m in MODELS}
+
+
+class PartnerBelief(Belief):
+    """Per teammate, a weighted belief over how it decides (`MODELS`), and soft deal weights.
+
+    The passes stay hard constraints (the rules force a play), repaired as before. A play from hand that skipped
+    cards of its row is a soft constraint: a sampled hand holding k of them then had likelihood L_m(k) under model
+    m (`SKIP_LIKELIHOOD`, `REASONABLE_ERROR`). A deal's weight is, over the teammates q, the product of
+    sum_m pi_q(m) prod_e L_m(k_e): the mixture of the models, each explaining all of q's choices. The model weights
+    pi_q start at the prior (`model_prior` of the seat's kind, when known) and follow the public evidence of q's
+    choices (how many values each skipped, `GAP_RATIO`). When no model explains the choices, the random model
+    keeps the deals possible (its likelihood is 1): the belief falls back to what the rules alone rule out.
+    Only the seat's log and view are read, as for `Belief`.
+    """
+
+    def __init__(self, seat: int, players: int, max_value: int, kinds: list[str | None] | None = None,
+                 rows: list[list[int]] | None = None) -> None:
+        super().__init__(seat, players, max_value, True, rows)
+        kinds = kinds if kinds is not None else [None] * players
+        self.priors = [model_prior(kinds[q] if q < len(kinds) else None) for q in range(players)]
+
+    def posterior(self) -> list[dict[str, float]]:
+        """Per seat, the weights of the models after its choices' public evidence (the seat itself: its prior)."""
+        out = []
+        for q in range(self.players):
+            w = dict(self.priors[q])
+            if q != self.seat:
+                for g in self.gaps[q]:
+                    for m in MODELS:
+                        r = GAP_RATIO[m]
+                        w[m] *= (1 - r) * r ** min(g, 12)
+            total = sum(w.values()) or 1.0
+            out.append({m: x / total for m, x in w.items()})
+        return out
+
+    def hard_forbidden(self) -> list[frozenset[int]]:
+        """Per seat, the cards the rules rule out (the passes' constraints still in force)."""
+        out: list[set[int]] = [set() for _ in range(self.players)]
+        if not self.trusted:
+            return [frozenset()] * self.players
+        soft = set(self.soft)
+        for con in self.constraints:
+            p, i, cards = con
+            if con not in soft and i > self.last_gift[p]:
+                out[p] |= cards
+        return [frozenset(s) for s in out]
+
+    def active_soft(self) -> list[list[frozenset[int]]]:
+        """Per seat, the skipped-card sets of its plays still in force (no face-down hand-over since)."""
+        out: list[list[frozenset[int]]] = [[] for _ in range(self.players)]
+        if not self.trusted:
+            return out
+        for p, i, cards in self.soft:
+            if i > self.last_gift[p]:
+                out[p].append(cards)
+        return out
+
+    def soft_weight(self, state: State, soft: list[list[frozenset[int]]], post: list[dict[str, float]],
+                    known: list[frozenset[int]] | None = None) -> float:
+        """The likelihood of the teammates' plays in a sample under their model mixtures (passes not included:
+        `weight` with `hard_forbidden` checks them)."""
+        assert isinstance(state, SilencioState)
+        total = 1.0
+        for q, sets in enumerate(soft):
+            if q == self.seat or not sets:
+                continue
+            hand = state.hands[q]
+            seen = known[q] if known is not None else frozenset()
+            ks = [sum(1 for c in hand if c in cards and c not in seen) for cards in sets]
+            if not any(ks):
+                continue
+            pq = post[q]
+            mix = 0.0
+            for m, pm in pq.items():
+                if pm <= 0.0:
+                    continue
+                like = 1.0
+                for k in ks:
+                    if k:
+                        if m == "reasonable":
+                            like *= (1 - REASONABLE_ERROR) * SKIP_LIKELIHOOD["heuristic"] ** k + REASONABLE_ERROR
+                        else:
+                            like *= SKIP_LIKELIHOOD[m] ** k
+                mix += pm * like
+            total *= mix
+        return total
+
+
+def new_partner_belief(seat: int, players: int, view: dict[str, Any],
+                       kinds: list[str | None] | None = None) -> PartnerBelief:
+    """A `PartnerBelief` for `seat` reading its log from the start; `kinds`, per seat, what is known of how it
+    decides (an agent spec or level, "human"; None: nothing)."""
+    return PartnerBelief(seat, players, int(view["max_value"]), kinds)
+
+
 def new_belief(seat: int, players: int, view: dict[str, Any], plays: bool = True) -> Belief:
     """A belief for `seat`, reading its log from the start (`plays`: read the convention's play constraints)."""
     return Belief(seat, players, int(view["max_value"]), plays)
@@ -245,7 +397,15 @@ def repair(state: SilencioState, seat: int, forbidden: list[frozenset[int]], kno
 # ---- fast rollouts -------------------------------------------------------------------------------------------
 
 
-def fast_rollout(convention: bool = True, random_play: bool = False) -> RolloutPolicy:
+def heuristic_rollout() -> RolloutPolicy:
+    """The `heuristic` level's choices, read from the determinized state but from the deciding seat's knowledge
+    only: a card counts as surely held when it is in that seat's hand, in front of a player or known to it (the
+    sample's other hidden cards count by the chance that an unknown card is in a hand, the oracle's at 0.3), dark
+    effects at the heuristic's fixed prices. The rollout of a teammate modelled as the heuristic or a person."""
+    return fast_rollout(False, False, as_seen=True)
+
+
+def fast_rollout(convention: bool = True, random_play: bool = False, as_seen: bool = False) -> RolloutPolicy:
     """A rollout policy reading the determinized Silencio state directly (see the module docstring); with
     `random_play` a yellow dark effect is priced by what the next seat's random card would kill in this state
     (`random_play_cost`), otherwise by the fixed `DARK_COST`."""
@@ -257,6 +417,8 @@ def fast_rollout(convention: bool = True, random_play: bool = False) -> RolloutP
             return legal[0]
         phase = state.phase
         if phase == START:
+            if as_seen:
+                return _start_seen(state, legal)
             return _start(state, legal, convention, random_play)
         if phase == PASSING:
             return max(legal, key=lambda a: (int(a.args[0]) & 15, int(a.args[0])))
@@ -366,6 +528,76 @@ def _start(state: SilencioState, legal: list[Action], convention: bool, random_p
     if c not in mine and c not in state.fronts[p] and cost >= 0.5 and PASS in legal:
         return PASS
     if best_dark >= 0.6 and not skip_dark and own_left > 1:
+        for shrine in (SHRINE_SMALL[RED], SHRINE_LARGE[RED]):
+            if shrine in legal:
+                return shrine
+    return PLAY[c]
+
+
+HEURISTIC_ORACLE = 0.3
+"""The heuristic's weight of an oracle card (`tabletop.games.silencio.heuristic`)."""
+
+
+def _start_seen(state: SilencioState, legal: list[Action]) -> Action:
+    """The heuristic's start-of-turn choice (`heuristic_rollout`) in a determinized state."""
+    p = state.to_move
+    assert p is not None
+    plays = [a for a in legal if a.verb == "play"]
+    if not plays:
+        for a in legal:
+            if a.verb == "shrine":
+                return a
+        return PASS if PASS in legal else legal[0]
+    bit = 1 << p
+    known = state.known
+    weight = [0.0] * 64
+    hidden_in_hands = 0
+    for q, hand in enumerate(state.hands):
+        for c in hand:
+            if q == p or known[c] & bit:
+                weight[c] = 1.0
+            else:
+                weight[c] = -1.0  # unknown to p: priced below
+                hidden_in_hands += 1
+    for cards in state.fronts:
+        for c in cards:
+            weight[c] = 1.0
+    for c in state.deck:
+        weight[c] = -1.0
+    hidden = hidden_in_hands + len(state.deck)
+    p_hand = hidden_in_hands / hidden if hidden else 0.0
+    for c in state.oracle:
+        weight[c] = HEURISTIC_ORACLE
+    mine = state.hands[p]
+    own_left = len(mine) + len(state.fronts[p])
+    skip_dark = state.skip_dark
+    best: tuple[float, int, int] | None = None
+    for a in plays:
+        c = int(a.args[0])
+        col, v = c >> 4, c & 15
+        row = state.rows[col]
+        top = row[-1] if row else 1
+        cost = 0.0
+        for u in range(top + 1, v):
+            x = weight[col * 16 + u]
+            cost += p_hand if x < 0 else x
+        own = c in mine or c in state.fronts[p]
+        if (v == top + 1 and not (own and own_left == 1) and not (col == GREEN and v == state.max_value)
+                and not skip_dark):
+            cost += DARK_COST[col]
+        if not own:
+            cost += 0.05
+        key = (cost, v, c)
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    cost, v, c = best
+    if c not in mine and c not in state.fronts[p] and cost >= 0.5 and PASS in legal:
+        return PASS
+    col = c >> 4
+    row = state.rows[col]
+    top = row[-1] if row else 1
+    if v == top + 1 and DARK_COST[col] >= 0.6 and not skip_dark and own_left > 1:
         for shrine in (SHRINE_SMALL[RED], SHRINE_LARGE[RED]):
             if shrine in legal:
                 return shrine
