@@ -3,6 +3,8 @@ remote seat (a bot over the network) searches with, held to the engine's own `St
 
 - at positions of seeded random playouts, for the seat(s) deciding and a seat that is not: the sample's view for the
   seat is the real view, and its legal actions are the seat's;
+- from the same seed, the engine's sample and the view's have the same future: the same random actions give the seat
+  the same views and legal actions (so the flow's internal flags the view does not show were read back right);
 - over 1,000 samples, each hidden card lies in each place (a hand, the deck, ...) as often as in 1,000 of the
   engine's samples (drawn with other seeds): a two-proportion z-test per (card, place) cell, |z| < 4.5 (two-sided
   p < 7e-6 per cell, so below 1e-3 for the few hundred cells of a position), seeded, so the outcome is fixed.
@@ -22,7 +24,7 @@ from tabletop.core import Rng, State
 from tabletop.core.belief import sample_from_view
 from tabletop.core.parts import part
 
-GAMES = ["silencio"]  # siliconvania and silos: added with their samplers
+GAMES = ["silencio", "silos"]  # siliconvania: added with its sampler
 SAMPLES = 1000
 Z_LIMIT = 4.5
 
@@ -73,6 +75,32 @@ def test_a_sample_from_the_view_shows_the_seat_its_own_view_and_legal_actions(ga
                     assert s.seed is None  # a belief: it has no record
                     checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_engines_sample_and_the_views_have_the_same_future(game: str) -> None:
+    info = tabletop.game_info(game)
+    compared = 0
+    for players in (info.min_players, info.max_players):
+        for state in _positions(game, players, 5, every=9):
+            if state.is_over:
+                continue
+            seat = state.to_move
+            assert seat is not None
+            engine, mine = state.sample(seat, 21), _sample_of(state, seat, 21)
+            rng = Rng(players)
+            for _ in range(30):
+                if engine.is_over:
+                    break
+                legal = [a.text for a in engine.legal_actions()]
+                assert [a.text for a in mine.legal_actions()] == legal
+                assert mine.view(seat) == engine.view(seat)
+                action = legal[rng.below(len(legal))]
+                engine.apply(action)
+                mine.apply(action)
+                compared += 1
+            assert mine.is_over == engine.is_over
+    assert compared > 50
 
 
 def _silencio_places(s: Any, seat: int) -> dict[str, str]:

@@ -16,9 +16,9 @@ otherwise the table as it is now.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Self
 
-from tabletop.core import LogEntry, Rng, View
+from tabletop.core import LogEntry, Rng, Seat, View
 from tabletop.games.silencio.effects import effect_actions
 from tabletop.games.silencio.notation import (
     ALL_KNOW,
@@ -44,6 +44,23 @@ _CARD = re.compile(r"\b([rbyg]1[0-3]|[rbyg][2-9])\b")
 _PRIVATE = re.compile(r"^p\d+ gave ([rbyg]\d+) to p\d+$")
 
 
+class SampledSilencio(SilencioState):
+    """A Silencio state rebuilt from a view: its log's entries before the rebuild are the seat's, as it was given
+    them (every seat's log of a belief reads them: what the others saw of the past is not known)."""
+
+    _seen: list[LogEntry]
+
+    def clone(self) -> Self:
+        s = super().clone()
+        s._seen = self._seen
+        return s
+
+    def _log(self, seat: Seat | None, start: int) -> list[dict[str, Any]]:
+        n0 = len(self._seen)
+        out = [dict(e) for e in self._seen[start:]] if start < n0 else []
+        return out + SilencioState._log(self, seat, max(start, n0))
+
+
 def _cards(texts: Any) -> list[int]:
     return [parse_card(t) for t in texts]
 
@@ -63,12 +80,12 @@ def _kind(text: str) -> str:
 
 
 def sample_from_view(players: int, options: dict[str, Any], seat: int, view: View, log: list[LogEntry], rng: Rng,
-                     legal: list[str] | None = None) -> SilencioState:
+                     legal: list[str] | None = None) -> SampledSilencio:
     """A state consistent with `view` and `log` (seat's, whole: `log(seat, 0)`), hidden cards drawn with `rng`.
 
     `legal`: the seat's legal action texts when it owes the decision (settles what the log cannot, see the module
     docstring). The caller (`tabletop.client.belief.sample_from_view`) reseeds the result as `State.sample` does."""
-    s = SilencioState.setup(players, 0, options)
+    s = SampledSilencio.setup(players, 0, options)
     s.options = dict(options)
     s.max_value = int(view["max_value"])
     s.rows = [list(view["rows"][COLOURS[i]]) for i in range(4)]
@@ -90,7 +107,8 @@ def sample_from_view(players: int, options: dict[str, Any], seat: int, view: Vie
     s.tavern_open = bool(tavern and tavern["open"])
     s.tavern_count = int(tavern["dark_effects"]) if tavern else 0
     s.said = [(int(p), str(t)) for p, t in view["said"]]
-    s._ev = [[("seen", e["seat"]), (e["text"], e["text"]), 0] for e in log]
+    s._seen = list(log)
+    s._ev = [[("seen", e["seat"]), ("", ""), 0] for e in log]  # placeholders: `SampledSilencio._log` reads _seen
     s._nev = len(log)
     s._history = []
 

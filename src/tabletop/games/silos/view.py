@@ -105,6 +105,9 @@ def table_view(s: SilosState, seat: int | None) -> View:
         "seats": players,
         "emblem_target": s.target,
         "winners": s.winners(),
+        # the flow's public machinery (nothing in SILOS is hidden): with the rest of the view it is the whole state
+        # but the future's chance, so a seat played from afar rebuilds it (the `sampler` part)
+        "flow": {"stack": [list(f) for f in s.stack], "start": s.start, "mind_controls": s.mc_count},
     }
 
 
