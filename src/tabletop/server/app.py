@@ -14,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from tabletop.server.accounts import make_accounts
 from tabletop.server.ai import Lane
 from tabletop.server.api.main import api_router
 from tabletop.server.clocks import Clocks
@@ -93,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               settings.cache_games, settings.policy_dir or None, settings.ai_workers,
                               settings.creation_limits())
         app.state.service = service
+        app.state.accounts = make_accounts(storage, broker, settings)
         hint_pool = _pool_factory(settings.hint_workers)
         hints = Lane("hint", hint_pool, settings.hint_workers, retries=1) if hint_pool is not None else None
         app.state.table = Table(service, settings, hints)

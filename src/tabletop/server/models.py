@@ -50,6 +50,8 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     name: Mapped[str] = mapped_column(String(40))
+    account_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    """The account the seat is bound to (claimed while signed in, or attached later); None: a guest's or an AI's."""
 
 
 class EventRow(Base):
@@ -97,3 +99,30 @@ class ClockRow(Base):
     move_seconds: Mapped[int] = mapped_column(Integer)
     seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
     deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class AccountRow(Base):
+    """A player's account (issue 23): a username (unique in its lower-case form) and an Argon2id password hash."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    username: Mapped[str] = mapped_column(String(40))
+    username_key: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A signed-in browser: its cookie's secret stored hashed, its CSRF token, when it was made and last used."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    agent: Mapped[str] = mapped_column(String(120))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_seen: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))

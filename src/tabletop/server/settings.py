@@ -122,6 +122,22 @@ class Settings(BaseSettings):
     lobby_per_creator: int = Field(default=3, ge=0)
     """Waiting games the public lobby lists per creator name and per address."""
 
+    # accounts (issue 23: tabletop.server.accounts, docs/server.md "Accounts")
+    session_days: float = Field(default=30.0, gt=0)
+    """Days a session (a signed-in browser) lasts from its sign-in."""
+    password_time_cost: int = Field(default=3, ge=1)
+    """Argon2id passes over memory per password hash (RFC 9106's second recommended option: 3)."""
+    password_memory_kib: int = Field(default=65_536, ge=8)
+    """Argon2id memory per password hash, KiB (64 MiB)."""
+    login_rate_per_account: float = Field(default=1 / 60, ge=0)
+    """Log-in attempts per second per username, sustained (one a minute); 0 turns the limit off."""
+    login_burst_per_account: int = Field(default=10, ge=1)
+    """Log-in attempts a username may take at once before `login_rate_per_account` applies."""
+    login_rate_per_address: float = Field(default=0.1, ge=0)
+    """Log-in and sign-up attempts per second per client address, sustained; 0 turns the limit off."""
+    login_burst_per_address: int = Field(default=30, ge=1)
+    """Log-in and sign-up attempts an address may make at once before `login_rate_per_address` applies."""
+
     def creation_limits(self) -> CreationLimits:
         """The creation limits in force."""
         return CreationLimits(self.games_per_hour, self.open_games, self.waiting_games, self.waiting_expiry,

@@ -1,0 +1,125 @@
+"""Accounts (issue 23): sign up, sign in and out, the account, its sessions, its password, deleting it.
+
+Passwords arrive as `SecretStr` (never in a repr, a log line or a refusal); refusals say what was wrong without
+quoting what was sent."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Request, Response
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
+
+from tabletop.server.accounts import Session, SignedIn
+from tabletop.server.api.sessions import AccountsDep, SessionDep, clear_cookie, same_site, set_cookie
+
+router = APIRouter(prefix="/account", tags=["account"])
+
+
+class Credentials(BaseModel):
+    """A username and a password."""
+
+    model_config = ConfigDict(extra="forbid")
+    username: str = Field(min_length=1, max_length=40)
+    password: SecretStr = Field(min_length=1, max_length=256)
+
+
+class PasswordChange(BaseModel):
+    """The current password and the new one."""
+
+    model_config = ConfigDict(extra="forbid")
+    old_password: SecretStr = Field(min_length=1, max_length=256)
+    new_password: SecretStr = Field(min_length=1, max_length=256)
+
+
+class PasswordConfirm(BaseModel):
+    """The current password, asked again."""
+
+    model_config = ConfigDict(extra="forbid")
+    password: SecretStr = Field(min_length=1, max_length=256)
+
+
+def _me(signed: SignedIn) -> dict[str, Any]:
+    return {"username": signed.account.username, "created": signed.account.created.isoformat(),
+            "csrf": signed.session.csrf, "session": signed.session.id}
+
+
+def _session(s: Session, current: str) -> dict[str, Any]:
+    return {"id": s.id, "agent": s.agent, "created": s.created.isoformat(), "last_seen": s.last_seen.isoformat(),
+            "expires": s.expires.isoformat(), "current": s.id == current}
+
+
+def _address(request: Request) -> str | None:
+    return request.client.host if request.client is not None else None
+
+
+def _opened(request: Request, response: Response, accounts: AccountsDep, signed: SignedIn, secret: str
+            ) -> dict[str, Any]:
+    set_cookie(request, response, secret, int(accounts.session_life.total_seconds()))
+    return _me(signed)
+
+
+@router.post("/signup", status_code=201, dependencies=[Depends(same_site)])
+def signup(body: Credentials, request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
+    """A new account, signed in at once (the session cookie is set; the answer holds its CSRF token)."""
+    signed, secret = accounts.signup(body.username, body.password.get_secret_value(), _address(request),
+                                     request.headers.get("user-agent", ""))
+    return _opened(request, response, accounts, signed, secret)
+
+
+@router.post("/signin", dependencies=[Depends(same_site)])
+def signin(body: Credentials, request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
+    """Sign in (the session cookie is set; the answer holds its CSRF token)."""
+    signed, secret = accounts.signin(body.username, body.password.get_secret_value(), _address(request),
+                                     request.headers.get("user-agent", ""))
+    return _opened(request, response, accounts, signed, secret)
+
+
+@router.post("/signout")
+def signout(request: Request, response: Response, accounts: AccountsDep, signed: SessionDep) -> dict[str, Any]:
+    """Close this session (its sockets close too) and clear the cookie."""
+    accounts.revoke(signed.account.id, signed.session.id)
+    clear_cookie(request, response)
+    return {"signed_out": True}
+
+
+@router.get("/me")
+def me(signed: SessionDep) -> dict[str, Any]:
+    """The signed-in account, and this session's id and CSRF token (for the page's state-changing requests)."""
+    return _me(signed)
+
+
+@router.get("/sessions")
+def sessions(accounts: AccountsDep, signed: SessionDep) -> list[dict[str, Any]]:
+    """The account's open sessions, the most recently used first."""
+    return [_session(s, signed.session.id) for s in accounts.sessions(signed.account.id)]
+
+
+SessionId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[0-9a-f]+$")]
+
+
+@router.delete("/sessions/{session_id}")
+def revoke(session_id: SessionId, request: Request, response: Response, accounts: AccountsDep,
+           signed: SessionDep) -> dict[str, Any]:
+    """Close one of the account's sessions: its cookie stops working and its sockets close at once."""
+    accounts.revoke(signed.account.id, session_id)
+    if session_id == signed.session.id:
+        clear_cookie(request, response)
+    return {"revoked": session_id}
+
+
+@router.post("/password")
+def change_password(body: PasswordChange, accounts: AccountsDep, signed: SessionDep) -> dict[str, Any]:
+    """Change the password (the current one asked again); every other session closes, with its sockets."""
+    closed = accounts.change_password(signed, body.old_password.get_secret_value(),
+                                      body.new_password.get_secret_value())
+    return {"changed": True, "sessions_closed": closed}
+
+
+@router.post("/delete")
+def delete_account(body: PasswordConfirm, request: Request, response: Response, accounts: AccountsDep,
+                   signed: SessionDep) -> dict[str, Any]:
+    """Delete the account (its password asked again); its finished games stay, anonymised."""
+    accounts.delete(signed, body.password.get_secret_value())
+    clear_cookie(request, response)
+    return {"deleted": True}
