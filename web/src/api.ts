@@ -90,7 +90,8 @@ export interface Hint {
 
 export interface ChatMessage {
   index: number;
-  kind: "chat" | "notice";
+  /** `rematch`: a rematch was made of this finished game; `text` is its game id (docs/server.md). */
+  kind: "chat" | "notice" | "rematch";
   seat: number | null;
   name: string;
   text: string;
@@ -228,6 +229,9 @@ export const api = {
   say: (id: string, token: string, text: string) => request<unknown>("POST", `/api/games/${id}/chat`, token, { text }),
   clock: (id: string) => request<{ clock: ClockInfo | null }>("GET", `/api/games/${id}/clock`),
   replay: (id: string, step: number) => request<ReplayStep>("GET", `/api/games/${id}/replay/${step}`),
+  rematch: (id: string, token: string) =>
+    request<{ id: string; seat: number; token: string; creator_token?: string; created: boolean; info: GameInfo }>(
+      "POST", `/api/games/${id}/rematch`, token),
   act: (id: string, token: string, action: string, seq: number, clientActionId: string) =>
     request<{ seq: number; action: string; duplicate: boolean; state: SeatState }>(
       "POST", `/api/games/${id}/actions`, token, { action, seq, client_action_id: clientActionId }),

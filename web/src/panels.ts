@@ -71,6 +71,16 @@ export interface HintState {
   loading: boolean;
   hints: Hint[];
   error: string;
+  /** Still thinking well past the usual time: the box says so. */
+  slow?: boolean;
+}
+
+/** What a hint's value is, in words: Silencio's search gives the expected cards left (in its reason), the others a
+ * chance of winning. */
+export function hintValue(x: Hint): string {
+  const cards = x.reason?.match(/(\d+(?:\.\d+)?) cards? left on average/);
+  if (cards) return `expected cards left ${Number(cards[1]).toFixed(1)}`;
+  return `win chance ${Math.round(x.value * 100)}%`;
 }
 
 /** The hints box: the top actions with the search's estimated value and how many samples tried each. */
@@ -78,10 +88,11 @@ export function hintsBox(hs: HintState | null, ask: () => void, busy: boolean, l
   return h("section.hints", { dataset: { testid: "hints" } },
     h("button.hintbtn", { disabled: busy || hs?.loading, onclick: ask, title: "a search from your seat's view (about 2 s)" },
       hs?.loading ? "Thinking…" : "Hint"),
-    hs?.error ? h("span.error", hs.error) : null,
+    hs?.loading && hs.slow ? h("span.slow", { role: "status" }, "still thinking: the server is busy, the hint comes when a worker is free") : null,
+    hs?.error ? h("span.error", { role: "alert", dataset: { testid: "hint-error" } }, hs.error) : null,
     hs && hs.hints.length ? h("ol.hintlist", hs.hints.map((x, i) => h(`li${i === 0 ? ".best" : ""}`, { dataset: { action: x.action } },
       h("span.ha", label(x.action)),
-      h("span.hv", { title: "estimated chance-weighted reward from your seat, 0–100" }, `${Math.round(x.value * 100)}%`),
+      h("span.hv", { title: "the search's estimate from your seat's view" }, hintValue(x)),
       h("span.hn", { title: "search samples that tried it" }, `${x.visits} samples`),
       x.reason ? h("span.hr", { title: "why: what it changes at once, from your view" }, x.reason) : null))) : null,
   );
@@ -129,6 +140,15 @@ export class ChatPanel {
     }
   }
 
+  /** The rematch announced at this table (its game id, and who started it), if any. */
+  rematch(): { id: string; seat: number | null } | null {
+    for (let i = this.messages.length - 1; i >= 0; i--) {
+      const m = this.messages[i];
+      if (m.kind === "rematch" && /^[0-9a-f]{1,32}$/.test(m.text)) return { id: m.text, seat: m.seat };
+    }
+    return null;
+  }
+
   visible(): boolean {
     return this.talk || this.messages.length > 0;
   }
@@ -137,7 +157,9 @@ export class ChatPanel {
     const errs = this.el.querySelector(".error");
     errs?.remove();
     mount(this.list, this.messages.map((m) => h(`li.${m.kind}`, { dataset: { index: String(m.index) } },
-      m.kind === "notice" ? h("i", named(m.text, this.names)) : [h("b", `${m.seat !== null ? this.names[m.seat] ?? m.name : m.name}: `), m.text])));
+      m.kind === "notice" ? h("i", named(m.text, this.names))
+        : m.kind === "rematch" ? h("i", `${m.seat !== null ? this.names[m.seat] ?? m.name : m.name} started a rematch`)
+        : [h("b", `${m.seat !== null ? this.names[m.seat] ?? m.name : m.name}: `), m.text])));
     if (this.error) this.el.appendChild(h("div.error", { role: "alert" }, this.error));
     this.list.scrollTop = this.list.scrollHeight;
   }

@@ -60,6 +60,18 @@ describe("A seat's session reconciles its pictures", () => {
     expect(session.log.length).toBe(2);
   });
 
+  it("an undo's picture with a shorter log drops the undone entries from the history at once", () => {
+    const { session, seen } = setup();
+    session.receive({ ...pic(1, { log_pos: 3 }), type: "state", log_start: 0, log: [entry(0), entry(1), entry(2)] });
+    const before = seen.history;
+    session.accept(pic(2, { log_pos: 1 }));
+    expect(session.log.entries.map((e) => e.text)).toEqual(["move 0"]);
+    expect(seen.history).toBe(before + 1);
+    session.receive({ ...pic(3, { log_pos: 2 }), type: "state", log_start: 1, log: [{ seat: 0, text: "other move" }] });
+    expect(session.log.entries.map((e) => e.text)).toEqual(["move 0", "other move"]);
+    expect(session.lastFrom).toBe(1);
+  });
+
   it("my turn: playing, legal actions, and a decision owed", () => {
     const { session } = setup();
     expect(session.myTurn()).toBe(false);

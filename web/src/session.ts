@@ -39,6 +39,8 @@ export class Session {
   /** An action or undo is in flight: nothing else is sent until it is answered. */
   busy = false;
   error = "";
+  /** The log index where the last update's entries begin (the history marks them as the last move). */
+  lastFrom = 0;
   private catching = false;
 
   /** `seated`: this browser holds the seat's token (a spectator sends nothing). */
@@ -63,6 +65,12 @@ export class Session {
     if (this.state && s.seq === this.state.seq && samePicture(this.state, s)) return false;
     const first = this.state === null;
     this.state = s;
+    if (typeof s.log_pos === "number" && s.log_pos < this.log.length) {
+      // an undo took entries back: the history drops them at once
+      this.log.entries.length = s.log_pos;
+      this.lastFrom = Math.min(this.lastFrom, s.log_pos);
+      this.events.history();
+    }
     this.events.state(s, first);
     if (this.log.behind(s.log_pos)) void this.catchUp();
     return true;
@@ -70,7 +78,9 @@ export class Session {
 
   /** A socket `state` message: its log entries, then its picture. */
   receive(m: StateMessage): void {
+    const held = this.log.length;
     if (this.log.merge(m.log_start, m.log) === "gap") void this.catchUp();
+    else if (this.log.length > held) this.lastFrom = held || Math.max(0, this.log.length - 1); // first: the newest
     this.accept(m);
   }
 
@@ -78,12 +88,14 @@ export class Session {
   async catchUp(): Promise<void> {
     if (this.catching) return;
     this.catching = true;
+    const held = this.log.length;
     try {
       while (this.state && this.log.behind(this.state.log_pos)) {
         const r = await this.line.log(this.log.length);
         if (!r.entries.length) break;
         this.log.merge(r.start, r.entries);
       }
+      if (this.log.length > held) this.lastFrom = held || Math.max(0, this.log.length - 1);
       this.events.history();
     } catch {
       /* the socket's next message or reconnect catches up */

@@ -10,10 +10,18 @@ import { ChatPanel } from "./panels";
 import { Session } from "./session";
 import type { SeatStore } from "./store";
 import { TableView } from "./tableview";
+import { currentPace, PaceJudge, PaceQueue } from "./pacing";
+import type { StateMessage } from "./api";
 
 export { backoff } from "./connection";
 export { samePicture } from "./session";
 export { nextActions } from "./tableview";
+
+/** Go to a table of this browser's (the router in main.ts listens to popstate). */
+function goTable(id: string, seat: number): void {
+  history.pushState(null, "", `/g/${id}?seat=${seat}`);
+  window.dispatchEvent(new PopStateEvent("popstate"));
+}
 
 /** Display names per seat: the seat's name (AI seats say so), numbered when two seats share a name. */
 export function seatNames(info: Pick<GameInfo, "seats">): string[] {
@@ -31,6 +39,10 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
   }
   const token = store.pick(id, wanted)?.token ?? null;
   const names = seatNames(info);
+  const seatHeld = store.pick(id, wanted)?.seat ?? null;
+  // other seats' moves are shown a pause apart (pacing.ts); the player's own at once
+  const judge = new PaceJudge(seatHeld);
+  const pacer = new PaceQueue<StateMessage>((m) => session.receive(m), currentPace);
   const chat = new ChatPanel(id, token, info.chat, names); // a game without chat: the table shows notices only
   const conn: Connection = new Connection(id, token, {
     url: () => socketUrl(location, id, token, session.log.length, chat.pos),
@@ -38,7 +50,11 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
       if (m.type === "chat") {
         chat.merge(m.start, m.messages, m.chat_pos);
         if (session.state) view.renderActions();
-      } else if (m.type === "state") session.receive(m);
+      } else if (m.type === "state") {
+        const { paced } = judge.judge(m);
+        if (typeof m.log_pos === "number" && m.log_pos < judge.seen) judge.cut(m.log_pos); // an undo
+        pacer.push(m, paced && session.state !== null && !session.busy);
+      }
     },
     status: () => view.renderHeader(),
     revoked: () => session.fail("The game's creator gave this seat a new invite: this browser no longer holds it. Ask them for the link."),
@@ -48,7 +64,21 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     changed: () => view.render(),
     history: () => view.renderHistory(),
   });
-  const view = new TableView(root, { id, info, token, names, module: tableFor(info.game), session, chat, connected: () => conn.connected, revoked: () => conn.revoked });
+  const view = new TableView(root, { id, info, token, names, module: tableFor(info.game), session, chat, connected: () => conn.connected, revoked: () => conn.revoked,
+    flush: () => pacer.flush(), waiting: () => pacer.length,
+    rematchOf: () => chat.rematch(),
+    rematch: async () => {
+      // this browser may already hold its seat there (it made the rematch, or took the seat before)
+      const made = chat.rematch();
+      const mine = seatHeld ?? 0;
+      const held = made ? store.ofGame(made.id).find((x) => x.seat === mine) : undefined;
+      if (made && held) return goTable(made.id, held.seat);
+      const r = await api.rematch(id, token!);
+      const old = store.pick(id, wanted);
+      store.add({ id: r.id, game: info.game, title: info.title, seat: r.seat, token: r.token, creatorToken: r.creator_token,
+        name: old?.name, added: Date.now() });
+      goTable(r.id, r.seat);
+    } });
 
   document.addEventListener("keydown", view.onKey);
   conn.open();
@@ -56,6 +86,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
   void detectFeatures(id).then((f) => view.showFeatures(f));
 
   return () => {
+    pacer.stop();
     conn.close();
     view.clock.stop();
     document.removeEventListener("keydown", view.onKey);

@@ -9,24 +9,9 @@ import { named } from "./games/util";
 import { ChatPanel, hintsBox, MoveClock, ReplayViewer, type HintState } from "./panels";
 import { Picker } from "./pick";
 import type { Session } from "./session";
-
-let soundOn = false;
-
-function beep(): void {
-  if (!soundOn) return;
-  try {
-    const ctx = new AudioContext();
-    const o = ctx.createOscillator();
-    const g = ctx.createGain();
-    o.frequency.value = 660;
-    g.gain.value = 0.08;
-    o.connect(g).connect(ctx.destination);
-    o.start();
-    o.stop(ctx.currentTime + 0.15);
-  } catch {
-    /* no sound allowed: the title still says it */
-  }
-}
+import { askNotify, callToAct, canAskNotify, notifyAllowed, setFavicon, setSound, soundOn, tableTitle, unlockAudio } from "./attention";
+import { markLast, reducedMotion, settle, snapshot } from "./motion";
+import { currentPace, PACE_CHOICES, PACE_KEY } from "./pacing";
 
 export interface ViewSetup {
   id: string;
@@ -40,6 +25,14 @@ export interface ViewSetup {
   connected: () => boolean;
   /** Whether the seat token was revoked (the header says "seat given away": nothing reconnects). */
   revoked: () => boolean;
+  /** Show at once the updates the pacing holds back (the player acts, or sets the pause to none). */
+  flush?: () => void;
+  /** How many updates the pacing holds back. */
+  waiting?: () => number;
+  /** The rematch: create it or take this seat in it (table.ts). */
+  rematch?: () => Promise<void>;
+  /** The rematch announced at this table (the chat's `rematch` message), if any. */
+  rematchOf?: () => { id: string; seat: number | null } | null;
 }
 
 export class TableView {
@@ -53,6 +46,11 @@ export class TableView {
   private hint: HintState | null = null;
   private replay: ReplayViewer | null = null;
   private baseTitle: string;
+  /** The seq of the picture on the table, and the components its last change moved (the last-move mark). */
+  private drawnSeq = -1;
+  private lastKeys = new Set<string>();
+  private rematchError = "";
+  private rematching = false;
   private els = {
     header: h("header.tablehead"),
     table: h("main.table"),
@@ -64,7 +62,7 @@ export class TableView {
   };
 
   constructor(root: HTMLElement, private o: ViewSetup) {
-    soundOn = localStorage.getItem("tabletop.sound") === "1";
+    document.addEventListener("pointerdown", unlockAudio, { once: true });
     this.baseTitle = `${o.info.title} · tabletop`;
     document.title = this.baseTitle;
     const els = this.els;
@@ -83,6 +81,7 @@ export class TableView {
 
   private act(action: string): void {
     if (!this.o.session.canSend) return;
+    this.o.flush?.();
     this.picker.reset();
     void this.o.session.act(action);
   }
@@ -121,11 +120,16 @@ export class TableView {
       else { this.clock.info = null; this.clock.tick(); }
     }
     const mine = this.myTurn();
-    if (mine && !this.wasMyTurn && !first) beep();
-    const baseTitle = this.baseTitle;
-    document.title = mine ? `● Your turn · ${baseTitle}` : s.status === "over" ? `Game over · ${baseTitle}` : baseTitle;
+    if (mine && !this.wasMyTurn && !first) callToAct(`Your turn · ${this.o.info.title}`, this.decisionText() || "your decision");
+    document.title = tableTitle(this.baseTitle, mine, s.status === "over");
+    setFavicon(mine);
     this.wasMyTurn = mine;
     this.render();
+  }
+
+  private decisionText(): string {
+    const d = this.state?.view.decision;
+    return typeof d === "string" ? named(d, this.o.names) : "";
   }
 
   renderHeader(): void {
@@ -154,13 +158,28 @@ export class TableView {
           h(`span.dec${decided.includes(p) ? ".done" : ""}`, decided.includes(p) ? "✓ " : "… ", names[p])))
       : null;
     const you = s.seat === null ? "spectating" : `you are ${names[s.seat]}`;
-    const soundBox = h("label.sound", h("input", {
-      type: "checkbox", checked: soundOn,
+    const soundBox = h("label.sound", { title: "a short tone when your turn comes while this tab is hidden" }, h("input", {
+      type: "checkbox", checked: soundOn(),
       onchange: (e: Event) => {
-        soundOn = (e.target as HTMLInputElement).checked;
-        localStorage.setItem("tabletop.sound", soundOn ? "1" : "0");
+        setSound((e.target as HTMLInputElement).checked);
+        unlockAudio();
       },
     }), " sound");
+    const pace = currentPace();
+    const paceBox = h("label.pace", { title: "how long the table pauses on each move of the other players (and AI)" }, "moves ",
+      h("select", {
+        dataset: { testid: "pace" }, "aria-label": "pause between other players' moves",
+        onchange: (e: Event) => {
+          const v = (e.target as HTMLSelectElement).value;
+          try { localStorage.setItem(PACE_KEY, v); } catch { /* not kept */ }
+          if (v === "0") this.o.flush?.();
+        },
+      }, [...new Set([...PACE_CHOICES, pace])].sort((a, b) => a - b).map((ms) =>
+        h("option", { value: String(ms), selected: ms === pace }, ms === 0 ? "instant" : `${ms / 1000} s each`))));
+    const notifyBtn = s.seat !== null && canAskNotify()
+      ? h("button.notify.small", { dataset: { testid: "notify" }, title: "a desktop notification when your turn comes while this tab is hidden",
+        onclick: () => void askNotify().then(() => this.renderHeader()) }, "🔔 notify me")
+      : s.seat !== null && notifyAllowed() ? h("span.notify.on", { title: "desktop notifications are on" }, "🔔") : null;
     const connected = this.o.connected();
     mount(this.els.header,
       h("a.home", { href: "/", title: "lobby" }, "⌂"),
@@ -172,6 +191,8 @@ export class TableView {
       aiThinking ? h("span.thinking", { dataset: { testid: "ai-thinking" } }, h("span.dots"), "AI is thinking") : null,
       h(`span.conn.${connected ? "on" : "off"}`, connected ? "live" : this.o.revoked() ? "seat given away" : "reconnecting…"),
       soundBox,
+      paceBox,
+      notifyBtn,
     );
   }
 
@@ -191,6 +212,7 @@ export class TableView {
       const res = module.result?.(state.view, this.ui()) ?? genericResult(state);
       res.dataset.testid = "score";
       parts.push(res);
+      parts.push(this.rematchBox());
       parts.push(h("button.replaybtn", { dataset: { testid: "replay-open" }, onclick: () => this.openReplay() },
         "▶ Replay the game, all hands open"));
     }
@@ -200,6 +222,8 @@ export class TableView {
         `↶ Undo${(state.undoable ?? 0) > 1 ? ` (${state.undoable} possible)` : ""}`));
     }
     if (this.myTurn()) {
+      const since = this.sinceLastTurn();
+      if (since) parts.push(since);
       parts.push(h("h3", "Your move"));
       if (picker.selected.length) {
         parts.push(h("div.selection", `Selected: ${picker.selected.map((k) => module.keyLabel?.(k, state.view) ?? k).join(" → ")} `,
@@ -227,10 +251,10 @@ export class TableView {
   }
 
   renderHistory(): void {
-    const { log } = this.o.session;
+    const { log, lastFrom } = this.o.session;
     const history = this.els.history;
     if (this.renderedLog > log.length) {
-      history.replaceChildren();
+      history.replaceChildren(); // an undo took entries back
       this.renderedLog = 0;
     }
     for (let i = this.renderedLog; i < log.length; i++) {
@@ -239,6 +263,59 @@ export class TableView {
     }
     if (log.length > this.renderedLog) history.scrollTop = history.scrollHeight; // the list only, not the page
     this.renderedLog = log.length;
+    // the last move's entries stay marked until the next one
+    for (const li of history.children as HTMLCollectionOf<HTMLElement>) {
+      const last = Number(li.dataset.index) >= lastFrom;
+      li.classList.toggle("last", last);
+      if (last) li.setAttribute("aria-current", "step");
+      else li.removeAttribute("aria-current");
+    }
+  }
+
+  /** What the others did since this seat's last decision (its own log, as the history words it). */
+  private sinceLastTurn(): HTMLElement | null {
+    const { log } = this.o.session;
+    const me = this.state?.seat;
+    if (me === null || me === undefined) return null;
+    let from = log.length;
+    while (from > 0 && log.entries[from - 1].seat !== me) from--;
+    const others = log.entries.slice(from).filter((e) => e.seat !== me);
+    if (!others.length) return null;
+    const shown = others.slice(-8);
+    return h("section.since", { dataset: { testid: "since" }, "aria-label": "since your last turn" },
+      h("h4", from === 0 ? "So far" : "Since your last turn"),
+      others.length > shown.length ? h("p.small", `… ${others.length - shown.length} earlier (see the history)`) : null,
+      h("ol", shown.map((e) => h("li", named(e.text, this.o.names)))));
+  }
+
+  /** The end: the rematch (create it, or take this seat in the one a player made) and the way back to the lobby. */
+  private rematchBox(): HTMLElement {
+    const made = this.o.rematchOf?.() ?? null;
+    const { token, names } = this.o;
+    const who = made && made.seat !== null ? names[made.seat] ?? "a player" : "a player";
+    let action: HTMLElement | null = null;
+    if (token && this.o.rematch) {
+      action = h("button.rematch", {
+        dataset: { testid: "rematch" }, disabled: this.rematching,
+        title: "a new game with the same options and AI seats; each player of this table is offered its seat there",
+        onclick: () => {
+          this.rematching = true;
+          this.rematchError = "";
+          this.renderActions();
+          void this.o.rematch!().catch((e: unknown) => {
+            this.rematchError = e instanceof ApiError ? e.detail : "the rematch could not be made; try again";
+          }).finally(() => {
+            this.rematching = false;
+            this.renderActions();
+          });
+        },
+      }, made ? `↻ ${who} started a rematch: take your seat` : "↻ Rematch: the same game again");
+    } else if (made) {
+      action = h("a.rematch", { href: `/g/${made.id}`, "data-link": "", dataset: { testid: "rematch-watch" } }, `↻ ${who} started a rematch: watch it`);
+    }
+    return h("div.endnav", action,
+      this.rematchError ? h("div.error", { role: "alert" }, this.rematchError) : null,
+      h("a.lobby", { href: "/", "data-link": "", dataset: { testid: "lobby" } }, "⌂ Back to the lobby"));
   }
 
   render(): void {
@@ -247,9 +324,16 @@ export class TableView {
     const { module } = this.o;
     this.picker.setPaths(module.paths(state.legal, state.view));
     this.renderHeader();
+    const old = this.replay ? null : this.els.table.firstElementChild;
+    const fresh = state.seq !== this.drawnSeq;
+    const before = fresh && this.drawnSeq >= 0 && old instanceof HTMLElement && old.dataset.seq ? snapshot(old) : null;
     const t = module.render(state.view, this.ui());
     t.dataset.seq = String(state.seq);
     mount(this.els.table, t);
+    if (before) this.lastKeys = settle(before, t, reducedMotion());
+    else if (fresh) this.lastKeys = new Set();
+    this.drawnSeq = state.seq;
+    markLast(t, this.lastKeys);
     annotateTargets(t, module.paths(state.legal, state.view), this.picker.selected, (a) => explainAction(this.help, a));
     this.markSuggested(t);
     if (this.replay) mount(this.els.table, this.replay.el);
@@ -272,13 +356,24 @@ export class TableView {
     const { id, token } = this.o;
     if (!this.state || !token) return;
     const seq = this.state.seq;
-    this.hint = { seq, loading: true, hints: [], error: "" };
+    const asked = { seq, loading: true, hints: [], error: "", slow: false };
+    this.hint = asked;
     this.renderActions();
+    const slow = setTimeout(() => {
+      if (this.hint === asked) {
+        asked.slow = true;
+        this.renderActions();
+      }
+    }, 6000); // a hint takes about 2 s: past 6 the box says the server is busy
     try {
       const r = await api.hints(id, token);
-      this.hint = { seq: r.seq, loading: false, hints: r.hints, error: "" };
+      this.hint = { seq: r.seq, loading: false, hints: r.hints, error: r.hints.length ? "" : "No hint: the search found nothing to choose" };
     } catch (e) {
-      this.hint = { seq, loading: false, hints: [], error: e instanceof ApiError ? e.detail : "no hint now" };
+      const why = e instanceof ApiError ? e.detail : "the server cannot be reached";
+      const refused = e instanceof ApiError && e.status === 429 ? `Hint refused: ${why}` : e instanceof ApiError && e.status === 503 ? `No hint now: ${why}` : `No hint: ${why}`;
+      this.hint = { seq, loading: false, hints: [], error: refused };
+    } finally {
+      clearTimeout(slow);
     }
     this.render();
   }

@@ -128,7 +128,7 @@ type View = {
   tavern: { open: boolean; dark_effects: number; opens_at: number } | null;
   said: [number, string][];
   cards_left: number;
-  result: { tier: number; cards_left: number; text: string; hands: string[][] } | null;
+  result: { tier: string; cards_left: number; text: string; hands: string[][] } | null;
 };
 
 export function card(c: string, extra = ""): HTMLElement {
@@ -175,8 +175,12 @@ function rowView(v: View, colour: Colour, ui: TableUi): HTMLElement {
   );
 }
 
+/** The rulebook's three verdicts by the cards left, named as the terminal names them (src/tabletop/games/silencio/tui.py). */
+const TIER: Record<string, string> = { perfect: "perfect: the team wins", almost: "almost", keep_trying: "keep trying" };
+
 function pendingNotes(v: View, names: string[]): string[] {
   const out: string[] = [];
+  if (v.result) return out; // a finished table has no next card
   const fx = v.effects;
   if (fx.skip_next_dark) out.push("Red light: the next card's dark effect is skipped.");
   if (fx.skip_next_light) out.push("Red dark: the next card's light effect is skipped.");
@@ -262,8 +266,10 @@ export const silencio: TableModule = {
     const r = v.result;
     return h("div.result",
       h("h2", r.cards_left === 0 ? "A perfect game!" : `Game over: ${r.cards_left} card(s) left`),
-      h("p.tier", r.text),
-      h("ul", r.hands.map((hand, p) => h("li", `${ui.names[p] ?? "p" + p}: `, hand.length ? hand.map((c) => card(c)) : "no cards",
+      h("p.verdict", { dataset: { testid: "verdict" } }, h("b", `Team result: ${r.cards_left} card(s) left, ${TIER[r.tier] ?? r.tier}`)),
+      h("p.tier", h("i", r.text)),
+      h("ul", r.hands.map((hand, p) => h("li", h("b", `${ui.names[p] ?? "p" + p}: `),
+        `${hand.length + (v.fronts[p]?.length ?? 0)} left · `, hand.length ? hand.map((c) => card(c)) : "no cards",
         v.fronts[p]?.length ? [" · face up: ", v.fronts[p].map((c) => card(c))] : null))),
     );
   },
