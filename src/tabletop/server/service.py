@@ -131,16 +131,18 @@ class GameService:
 
     # ---- creating and seating --------------------------------------------------------------------------
     def create(self, game: str, players: int | None, options: dict[str, Any], visibility: str,
-               seats: list[SeatRequest] | None, creator_name: str, address: str | None = None) -> Created:
+               seats: list[SeatRequest] | None, creator_name: str, address: str | None = None,
+               seed: int | None = None) -> Created:
         """A new game, created from client `address`; options are validated by the engine (Invalid says what is
-        allowed); the creation limits (`CreationLimits`) answer Limited (429) or Full (503), saying when to retry."""
+        allowed); the creation limits (`CreationLimits`) answer Limited (429) or Full (503), saying when to retry.
+        `seed` is the server's own choice (a tutorial's fixed deal); no client sets it."""
         try:
             info = game_info(game)
         except UnknownGame as e:
             raise Invalid(str(e), allowed={"games": games()}) from None
         if players is None:
             players = len(seats) if seats else info.default_players
-        seed = secrets.randbits(62)
+        seed = secrets.randbits(62) if seed is None else seed
         try:
             options = new_game(game, players, seed, options).options  # resolved: defaults filled in
         except InvalidOptions as e:
