@@ -24,7 +24,7 @@ from tabletop.core import Rng, State
 from tabletop.core.belief import sample_from_view
 from tabletop.core.parts import part
 
-GAMES = ["silencio", "silos"]  # siliconvania: added with its sampler
+GAMES = ["silencio", "siliconvania", "silos"]
 SAMPLES = 1000
 Z_LIMIT = 4.5
 

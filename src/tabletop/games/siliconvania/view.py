@@ -64,11 +64,29 @@ def table_view(s: SiliconVaniaState, seat: int | None) -> View:
         "seats": seats,
         "log": s._log(seat, max(0, s.log_len - LOG_TAIL)),
         "log_pos": s.log_len,
+        "flow": public_flow(s, seat),
     }
     if s._final is not None:
         v["final"] = copy.deepcopy(s._final)
         v["winners"] = s.winners()
     return v
+
+
+def public_flow(s: SiliconVaniaState, seat: int | None) -> dict[str, Any]:
+    """The flow's public machinery, with the rest of the view all that is public: the task stack (who decides what
+    next), the supply's exact pieces, what everyone knows of the specialists (V-20), the bids once revealed (a bid
+    still secret reads -1), so that a seat played from afar rebuilds the state (the `sampler` part)."""
+    n = s.players
+    secret = [q != seat and not s.revealed and s.bid_spec[q] >= 0 for q in range(n)]
+    return {
+        "stack": [list(t) for t in s.stack], "in_flight": s.in_flight.copy(), "met": s.met.copy(),
+        "shown": s.shown.copy(), "known": s.known.copy(), "antiquities": [a.copy() for a in s.anti],
+        "antiquity_supply": s.anti_sup.copy(), "order": s.order.copy(), "bid_value": s.bid_value.copy(),
+        "bid_card": [-1 if secret[q] else s.bid_card[q] for q in range(n)],
+        "bid_spec": [-1 if secret[q] else s.bid_spec[q] for q in range(n)],
+        "bid_free": [0 if secret[q] else s.bid_free[q] for q in range(n)],
+        "vampire_supply": s.vamp_sup,
+    }
 
 
 def sample_bid_cards(events: tuple[int, ...], rng: Rng) -> tuple[int, int]:
