@@ -10,13 +10,27 @@ The file is a NumPy `.npz` archive read with `allow_pickle=False`, so loading it
 
 The agent picks the legal action with the highest logit (`sample=true`: samples from the softmax over the legal
 actions, seeded). No search, no heuristic fallback; when none of the legal actions has a logit (all were added to
-the game after training) it takes the first legal one. Parameters: `path` (required), `sample` (true/false).
+the game after training) it takes the first legal one. Parameters: `path` (a weights file) or `name` (a shipped
+policy), and `sample` (true/false).
+
+**Shipped policies** live in `tabletop/rl/policies/` (`shipped_dir()`), one layout for all: `NAME.npz` (the
+weights) and `NAME.toml` beside it (its model card: `[policy]`, `[training]`, and `[results]` as written by
+`scripts/rl_eval.py`). `policy:NAME` (the bare first parameter is the name: `policy:silos-2p,sample=true`) names
+one by its file name or by its game and player count (`policy:silencio-3p` is `silen-3p.npz`). Without `sample`,
+a named policy plays the mode its card measured stronger (`[results] play`), else greedy. `ladder(game, players)`
+lists the strength levels and the shipped policies for that table, ordered by their measured strength
+(`position`: easy 0, medium 1, hard 2; a policy 1 + its relative margin over `medium` in its card, within
+0.1-1.9, since no policy was measured against `hard`).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -135,17 +149,125 @@ class PolicyAgent:
         return legal[scored[-1][1]]
 
 
+def shipped_dir() -> Path:
+    """The folder of the policies that come with tabletop (`tabletop/rl/policies/`), without importing tabletop.rl."""
+    return Path(str(resources.files("tabletop").joinpath("rl", "policies")))
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """A shipped policy: its name (the file's stem), what it plays, its files and its model card."""
+
+    name: str
+    game: str
+    players: int
+    path: Path
+    card: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def results(self) -> dict[str, Any]:
+        """The card's `[results]` table (empty when it was not measured)."""
+        r = self.card.get("results", {})
+        return r if isinstance(r, dict) else {}
+
+    @property
+    def position(self) -> float:
+        """Where it sits among the levels (easy 0, medium 1, hard 2) by its measured result against `medium`;
+        2.5 (after them) when its card has no result."""
+        r = self.results
+        try:
+            if "team_cards_left" in r:  # Silencio: fewer cards left than the heuristic team is stronger
+                base = float(r["medium_cards_left"])
+                margin = (base - float(r["team_cards_left"])) / max(base, 1e-9)
+            else:
+                fair = 1.0 / self.players
+                margin = (max(float(r["greedy_win"]), float(r["sampled_win"])) - fair) / fair
+        except (KeyError, TypeError, ValueError):
+            return 2.5
+        return 1.0 + max(-0.9, min(0.9, margin))
+
+    @property
+    def play_sampled(self) -> bool:
+        """Whether it plays sampled by default (its card's `[results] play`)."""
+        return self.results.get("play") == "sampled"
+
+
+def _card(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+
+
+@lru_cache(maxsize=4)
+def _shipped(folder: str, names: tuple[str, ...], stamp: tuple[int, ...]) -> tuple[Shipped, ...]:
+    """The policies `names` in `folder`, read again whenever a file's modification time (`stamp`) changes."""
+    out: list[Shipped] = []
+    for name in names:
+        path = Path(folder) / f"{name}.npz"
+        try:
+            net = PolicyNet(path)
+        except InvalidAgentSpec:
+            continue
+        out.append(Shipped(name, net.game, net.players, path, _card(path.with_suffix(".toml"))))
+    return tuple(out)
+
+
+def shipped_policies(game: str | None = None, players: int | None = None, folder: Path | None = None) -> list[Shipped]:
+    """The shipped policies (of `game` with `players` when given), by name; a file that does not load is left out."""
+    folder = shipped_dir() if folder is None else folder
+    if not folder.is_dir():
+        return []
+    files = sorted([*folder.glob("*.npz"), *folder.glob("*.toml")])
+    names = tuple(p.stem for p in files if p.suffix == ".npz")
+    found = _shipped(str(folder), names, tuple(p.stat().st_mtime_ns for p in files))
+    return [s for s in found if (game is None or s.game == game) and (players is None or s.players == players)]
+
+
+def find_shipped(name: str, game: str) -> Shipped:
+    """The shipped policy `name` (its file name, or `<game>-<n>p`) for `game`; a clear error listing them if none."""
+    name = name.strip().lower()
+    mine = shipped_policies(game)
+    for s in mine:
+        if name in (s.name, f"{s.game}-{s.players}p"):
+            return s
+    others = [s for s in shipped_policies() if name in (s.name, f"{s.game}-{s.players}p")]
+    if others:
+        raise InvalidAgentSpec(f"policy {name[:40]} plays {others[0].game}, not {game}; for {game}: "
+                               f"{', '.join(s.name for s in mine) or 'none shipped'}")
+    raise InvalidAgentSpec(f"no shipped policy named {name[:40]!r}; for {game}: "
+                           f"{', '.join(s.name for s in mine) or 'none shipped'} (or policy:path=FILE.npz)")
+
+
+def ladder(game: str, players: int, folder: Path | None = None) -> list[tuple[str, float]]:
+    """The levels and the shipped policies (of `folder`, default `shipped_dir()`) for `game` with `players`,
+    weakest first: (spec, position)."""
+    from tabletop.agents.levels import LEVELS
+
+    rows: list[tuple[float, int, str]] = [(float(i), 0, level) for i, level in enumerate(LEVELS)]
+    rows += [(s.position, 1, f"policy:{s.name}") for s in shipped_policies(game, players, folder)]
+    return [(spec, pos) for pos, _, spec in sorted(rows)]
+
+
 def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
-    unknown = sorted(set(params) - {"path", "sample"})
+    unknown = sorted(set(params) - {"path", "name", "sample"})
     if unknown:
-        raise InvalidAgentSpec(f"unknown policy parameter(s) {', '.join(unknown)}; allowed: path, sample")
-    if not params.get("path"):
-        raise InvalidAgentSpec("the policy agent needs a weights file: policy:path=FILE.npz")
-    sample = params.get("sample", "false").lower()
+        raise InvalidAgentSpec(f"unknown policy parameter(s) {', '.join(unknown)}; allowed: path, name, sample")
+    if bool(params.get("path")) == bool(params.get("name")):
+        raise InvalidAgentSpec("the policy agent needs a weights file (policy:path=FILE.npz) or a shipped "
+                               "policy's name (e.g. policy:silos-2p): one of the two")
+    game_info(game)
+    default = "false"
+    if params.get("name"):
+        shipped = find_shipped(params["name"], game)
+        path: str | Path = shipped.path
+        default = "true" if shipped.play_sampled else "false"
+    else:
+        path = params["path"]
+    sample = params.get("sample", default).lower()
     if sample not in ("true", "false"):
         raise InvalidAgentSpec(f"policy parameter sample={params['sample'][:20]!r} must be true or false")
-    game_info(game)
-    return PolicyAgent(game, PolicyNet(params["path"]), seed, sample == "true")
+    return PolicyAgent(game, PolicyNet(path), seed, sample == "true")
 
 
 register_kind("policy", _factory)

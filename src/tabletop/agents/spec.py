@@ -36,12 +36,21 @@ def register_kind(kind: str, factory: Factory) -> None:
     _KINDS[kind] = factory
 
 
+POSITIONAL: dict[str, str] = {"policy": "name"}
+"""Kinds whose first parameter may be given bare, and the key it stands for: `policy:silos-2p` is
+`policy:name=silos-2p`."""
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """Split `kind:key=value,...` into its kind and parameters."""
+    """Split `kind:key=value,...` into its kind and parameters (`kind:value,...` for a kind in `POSITIONAL`)."""
     kind, _, rest = spec.strip().partition(":")
     params: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
+    for i, part in enumerate(filter(None, (p.strip() for p in rest.split(",")))):
         key, eq, value = part.partition("=")
+        positional = POSITIONAL.get(kind.strip().lower())
+        if i == 0 and not eq and positional:
+            params[positional] = part
+            continue
         if not eq or not key:
             raise InvalidAgentSpec(f"agent spec {spec!r}: parameter {part!r} must look like key=value")
         params[key.strip()] = value.strip()

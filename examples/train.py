@@ -1,0 +1,357 @@
+"""Train a masked policy for any game and player count on CPU; write numpy weights and a model card beside them.
+
+    pip install -e '.[train]'            # torch (CPU), gymnasium, pettingzoo
+    nice -n 19 python examples/train.py --game silos --players 3 --minutes 10 --seed 0
+    tabletop arena silos --players 3 --agents "policy:silos-3p;medium" --games 200
+
+Two phases, both seeded from `--seed` (torch on one thread, every game and opponent drawn from numpy generators
+seeded from it), so the same command with the same `--bc-games` and `--updates` gives the same weights (the model
+card records both, and the exact command that reproduces the file):
+
+1. **Imitation** (`--bc-games` games): every seat is the game's heuristic (`medium`), a seat's action replaced by a
+   random legal one with probability `--explore` (so the data holds states the heuristic would not reach); every
+   decision is a sample (observation, mask, the heuristic's choice, the seat's final reward). The MLP's policy head
+   learns the heuristic's choice (cross-entropy over the legal actions), its value head the final reward.
+2. **Self-play PPO** (`--updates` updates of `--steps` learner decisions): the learner plays a seat drawn at each
+   reset; each other seat is drawn from a pool of past versions of the policy (a frozen copy saved every
+   `--snapshot-every` updates, the last `--pool` kept, sampling from their softmax) and the heuristic, half and half.
+   In Silencio (cooperative) every other seat is the learner's current policy: a team of one policy, rewarded
+   with the team's reward (`1 - cards_left / cards_dealt`, plus 1 for a perfect game).
+
+The weights are the policy part only (body and logits, float16 in a compressed `.npz`, format `tabletop-mlp-v1`
+of `tabletop.agents.policy`, read with numpy alone, never pickled). The model card (`NAME.toml` beside
+`NAME.npz`) says how it was trained; `scripts/rl_eval.py` adds its measured results (the strength the lobby and
+the terminal order it by). With `--minutes`, each phase stops at its share of the budget (a third for imitation)
+if it has not reached its count: the card then records the counts actually run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+from tabletop.agents import make_agent
+from tabletop.agents.policy import FORMAT
+from tabletop.core import SeatHandle, game_info, new_game
+from tabletop.rl.aec import final_rewards
+from tabletop.rl.gym import Pool, single_agent
+from tabletop.spaces import action_space, encoder
+
+POLICY_DIR = Path(__file__).resolve().parent.parent / "src" / "tabletop" / "rl" / "policies"
+SHORT = {"silos": "silos", "silencio": "silen", "siliconvania": "vania"}
+"""The file (and lobby label) name of each game's policies: `<short>-<n>p` (a label has at most 10 characters)."""
+
+
+def policy_name(game: str, players: int) -> str:
+    """The shipped file name (without `.npz`) of the policy for `game` with `players`."""
+    return f"{SHORT.get(game, game[:5])}-{players}p"
+
+
+class ActorCritic(nn.Module):  # type: ignore[misc]
+    def __init__(self, obs: int, actions: int, hidden: int) -> None:
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(obs, hidden), nn.Tanh(), nn.Linear(hidden, hidden), nn.Tanh())
+        self.pi = nn.Linear(hidden, actions)
+        self.v = nn.Linear(hidden, 1)
+        nn.init.orthogonal_(self.pi.weight, 0.01)
+        nn.init.zeros_(self.pi.bias)
+
+    def forward(self, x: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        h = self.body(x)
+        logits = self.pi(h).masked_fill(mask == 0, -1e9)
+        return logits, self.v(h).squeeze(-1)
+
+
+def numpy_layers(model: ActorCritic) -> list[tuple[np.ndarray, np.ndarray]]:
+    layers = [model.body[0], model.body[2], model.pi]
+    return [(layer.weight.detach().numpy().T.astype(np.float32).copy(),
+             layer.bias.detach().numpy().astype(np.float32).copy()) for layer in layers]
+
+
+def save_npz(model: ActorCritic, path: Path, game: str, players: int, obs: int, actions: int) -> None:
+    """The policy part (body + logits) as float16 numpy arrays: what `policy:NAME` and `policy:path=` read."""
+    arrays: dict[str, Any] = {}
+    layers = numpy_layers(model)
+    for i, (w, b) in enumerate(layers):
+        arrays[f"w{i}"] = w.astype(np.float16)
+        arrays[f"b{i}"] = b.astype(np.float16)
+    meta = {"format": FORMAT, "game": game, "players": players, "obs": obs, "actions": actions,
+            "activation": "tanh", "layers": len(layers)}
+    arrays["meta"] = np.array(json.dumps(meta))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, **arrays)
+
+
+class FrozenPolicy:
+    """A numpy copy of the policy as an opponent callable (observation, mask) -> index, sampling its softmax."""
+
+    def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], seed: int) -> None:
+        self.layers = layers
+        self.rng = np.random.default_rng(seed)
+
+    def __call__(self, obs: np.ndarray, mask: np.ndarray) -> int:
+        x = obs
+        for i, (w, b) in enumerate(self.layers):
+            x = x @ w + b
+            if i < len(self.layers) - 1:
+                x = np.tanh(x)
+        legal = np.flatnonzero(mask)
+        z = x[legal].astype(np.float64)
+        p = np.exp(z - z.max())
+        return int(legal[self.rng.choice(len(legal), p=p / p.sum())])
+
+
+def imitation_data(game: str, players: int, games: int, explore: float, seed: int, deadline: float,
+                   max_decisions: int) -> tuple[list[np.ndarray], list[np.ndarray], list[int], list[float], int]:
+    """Decisions of heuristic games (see the module docstring): observations, legal indices, choices, rewards."""
+    space, enc = action_space(game, players), encoder(game, players)
+    rng = np.random.default_rng(seed)
+    obs: list[np.ndarray] = []
+    legal_idx: list[np.ndarray] = []
+    choice: list[int] = []
+    reward: list[float] = []
+    played = 0
+    for g in range(games):
+        if time.perf_counter() > deadline:
+            break
+        state = new_game(game, players, int(rng.integers(0, 2**63)))
+        agents = [make_agent("heuristic", game, int(rng.integers(0, 2**63))) for _ in range(players)]
+        handles = [SeatHandle(state, p) for p in range(players)]
+        seats: list[int] = []
+        for _ in range(max_decisions):
+            p = state.to_move
+            if p is None:
+                break
+            legal = state.legal_actions()
+            idx = space.indices(legal)
+            best = agents[p].act(handles[p])
+            k = next(i for i, a in enumerate(legal) if a == best)
+            obs.append(enc.encode_fast(state, p))
+            legal_idx.append(np.asarray(idx, dtype=np.int64))
+            choice.append(idx[k])
+            seats.append(p)
+            if rng.random() < explore:
+                k = int(rng.integers(0, len(legal)))
+            state.apply(legal[k])
+        final = final_rewards(state) if state.to_move is None else [0.0] * players
+        reward.extend(final[p] for p in seats)
+        played = g + 1
+    return obs, legal_idx, choice, reward, played
+
+
+def imitate(model: ActorCritic, opt: torch.optim.Optimizer, data: tuple[Any, ...], n_actions: int, epochs: int,
+            batch: int) -> float:
+    obs, legal_idx, choice, reward, _ = data
+    x = torch.from_numpy(np.stack(obs))
+    y = torch.tensor(choice)
+    r = torch.tensor(reward, dtype=torch.float32)
+    loss_v = 0.0
+    for _ in range(epochs):
+        perm = torch.randperm(len(obs))
+        for i in range(0, len(obs), batch):
+            j = perm[i:i + batch]
+            mask = torch.zeros((len(j), n_actions), dtype=torch.int8)  # per batch: SiliconVania has 9485 actions
+            for row, k in enumerate(j.tolist()):
+                mask[row, torch.from_numpy(legal_idx[k])] = 1
+            logits, v = model(x[j], mask)
+            loss = nn.functional.cross_entropy(logits, y[j]) + 0.5 * (v - r[j]).pow(2).mean()
+            opt.zero_grad()
+            loss.backward()
+            nn.utils.clip_grad_norm_(model.parameters(), 0.5)
+            opt.step()
+            loss_v = float(loss.detach())
+    return loss_v
+
+
+def train(args: argparse.Namespace) -> dict[str, Any]:
+    game = game_info(args.game).name
+    players = args.players
+    cooperative = game_info(game).cooperative
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    rng = np.random.default_rng(args.seed)
+    enc, space = encoder(game, players), action_space(game, players)
+    model = ActorCritic(enc.size, space.n, args.hidden)
+    opt = torch.optim.Adam(model.parameters(), lr=args.lr)
+    start = time.perf_counter()
+    budget = args.minutes * 60 if args.minutes else float("inf")
+    log: dict[str, Any] = {"bc_games": 0, "bc_samples": 0, "updates": 0, "episodes": 0}
+
+    # 1. imitation of the heuristic
+    if args.bc_games:
+        data = imitation_data(game, players, args.bc_games, args.explore, int(rng.integers(0, 2**63)),
+                              start + budget / 3, args.max_steps)
+        log["bc_games"], log["bc_samples"] = data[4], len(data[0])
+        loss = imitate(model, opt, data, space.n, args.bc_epochs, args.batch) if data[0] else float("nan")
+        log["bc_loss"] = round(loss, 4)
+        log["bc_seconds"] = round(time.perf_counter() - start, 1)
+        print(f"imitation: {data[4]} games, {len(data[0])} decisions, loss {loss:.3f}, "
+              f"{log['bc_seconds']:.0f}s", flush=True)
+        del data
+
+    # 2. self-play PPO against a pool of past versions (and the heuristic); Silencio: a team of the live policy
+    live = FrozenPolicy(numpy_layers(model), int(rng.integers(0, 2**63)))
+    pool: Pool = Pool([live] if cooperative else ["heuristic", FrozenPolicy(live.layers, int(rng.integers(0, 2**63)))])
+    env = single_agent(game, players=players, opponents=pool, max_steps=args.max_steps)
+    obs, _ = env.reset(seed=int(rng.integers(0, 2**31)))
+    returns: list[float] = []
+    update = 0
+    while update < args.updates and time.perf_counter() - start < budget:
+        b_obs, b_mask, b_act, b_logp, b_val, b_rew, b_done = [], [], [], [], [], [], []
+        with torch.no_grad():
+            for _ in range(args.steps):
+                x = torch.from_numpy(obs["observation"]).unsqueeze(0)
+                m = torch.from_numpy(obs["action_mask"]).unsqueeze(0)
+                logits, v = model(x, m)
+                dist = torch.distributions.Categorical(logits=logits)
+                a = dist.sample()
+                b_obs.append(x[0])
+                b_mask.append(m[0])
+                b_act.append(a[0])
+                b_logp.append(dist.log_prob(a)[0])
+                b_val.append(v[0])
+                obs, r, term, trunc, _ = env.step(int(a[0]))
+                b_rew.append(float(r))
+                b_done.append(term or trunc)
+                if term or trunc:
+                    returns.append(float(r))
+                    obs, _ = env.reset()
+            last_v = model(torch.from_numpy(obs["observation"]).unsqueeze(0),
+                           torch.from_numpy(obs["action_mask"]).unsqueeze(0))[1][0]
+        values = torch.stack(b_val)
+        adv = torch.zeros(args.steps)
+        gae = torch.tensor(0.0)
+        for t in reversed(range(args.steps)):
+            nxt = last_v if t == args.steps - 1 else values[t + 1]
+            nonterminal = 0.0 if b_done[t] else 1.0
+            delta = b_rew[t] + args.gamma * nxt * nonterminal - values[t]
+            gae = delta + args.gamma * args.lam * nonterminal * gae
+            adv[t] = gae
+        ret = adv + values
+        t_obs, t_mask, t_act, t_logp = torch.stack(b_obs), torch.stack(b_mask), torch.stack(b_act), torch.stack(b_logp)
+        for _ in range(args.epochs):
+            perm = torch.randperm(args.steps)
+            for i in range(0, args.steps, args.batch):
+                j = perm[i:i + args.batch]
+                logits, v = model(t_obs[j], t_mask[j])
+                dist = torch.distributions.Categorical(logits=logits)
+                ratio = (dist.log_prob(t_act[j]) - t_logp[j]).exp()
+                a_j = (adv[j] - adv[j].mean()) / (adv[j].std() + 1e-8)
+                pg = -torch.min(ratio * a_j, ratio.clamp(1 - args.clip, 1 + args.clip) * a_j).mean()
+                loss = pg + args.vf * 0.5 * (v - ret[j]).pow(2).mean() - args.ent * dist.entropy().mean()
+                opt.zero_grad()
+                loss.backward()
+                nn.utils.clip_grad_norm_(model.parameters(), 0.5)
+                opt.step()
+        update += 1
+        live.layers = numpy_layers(model)
+        if not cooperative and update % args.snapshot_every == 0:
+            snaps = [m for m in pool.members if isinstance(m, FrozenPolicy)][-(args.pool - 1):]
+            snaps.append(FrozenPolicy(live.layers, int(rng.integers(0, 2**63))))
+            pool.members[:] = ["heuristic"] * len(snaps) + snaps
+        recent = returns[-100:]
+        print(f"update {update:4d}  {time.perf_counter() - start:6.0f}s  episodes {len(returns):5d}  "
+              f"return(100) {float(np.mean(recent)) if recent else float('nan'):.3f}", flush=True)
+    log["updates"], log["episodes"] = update, len(returns)
+    log["final_return_100"] = round(float(np.mean(returns[-100:])), 4) if returns else None
+    log["seconds"] = round(time.perf_counter() - start, 1)
+    save_npz(model, args.out, game, players, enc.size, space.n)
+    return log
+
+
+def write_card(args: argparse.Namespace, log: dict[str, Any]) -> Path:
+    """The model card beside the weights: how it was trained and the command that reproduces it exactly."""
+    card = args.out.with_suffix(".toml")
+    opponents = ("the live policy at every other seat (a team of one policy)" if game_info(args.game).cooperative
+                 else f"a pool: the heuristic and the last {args.pool} snapshots of the policy, half and half")
+    repro = ["python", "examples/train.py", "--game", args.game, "--players", str(args.players), "--seed",
+             str(args.seed), "--bc-games", str(log["bc_games"]), "--updates", str(log["updates"]), "--minutes", "0",
+             "--hidden", str(args.hidden), "--steps", str(args.steps), "--out", str(args.out_arg)]
+    lines = [
+        f"# Model card of {args.out.name}: a masked MLP policy for {game_info(args.game).title}, "
+        f"{args.players} players (examples/train.py).",
+        "# [results] is written by scripts/rl_eval.py (arena games against the heuristic, `medium`).",
+        "",
+        "[policy]",
+        f'name = "{args.out.stem}"',
+        f'game = "{args.game}"',
+        f"players = {args.players}",
+        f'architecture = "MLP {enc_size(args)}-{args.hidden}-{args.hidden}-{action_space(args.game, args.players).n}'
+        ' tanh, float16 weights, masked softmax over the legal actions"',
+        "",
+        "[training]",
+        f'command = "{" ".join(shlex.quote(a) for a in sys.argv)}"'.replace("\\", "\\\\"),
+        f'reproduce = "{" ".join(shlex.quote(a) for a in repro)}"',
+        f"seed = {args.seed}",
+        f"imitation_games = {log['bc_games']}",
+        f"imitation_decisions = {log['bc_samples']}",
+        f"imitation_seconds = {log.get('bc_seconds', 0.0)}",
+        f"ppo_updates = {log['updates']}",
+        f"ppo_steps_per_update = {args.steps}",
+        f"ppo_episodes = {log['episodes']}",
+        f"final_training_return = {log['final_return_100'] if log['final_return_100'] is not None else 'nan'}",
+        f"wall_seconds = {log['seconds']}",
+        f'opponents = "{opponents}"',
+        f'machine = "{platform.machine()}, {platform.python_implementation()} {platform.python_version()}, torch '
+        f'{torch.__version__}, 1 thread, nice 19 on a 2-core machine shared with other jobs"',
+    ]
+    card.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return card
+
+
+def enc_size(args: argparse.Namespace) -> int:
+    return encoder(args.game, args.players).size
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    p.add_argument("--game", required=True)
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--minutes", type=float, default=10.0, help="wall-clock budget (0: no limit; counts decide)")
+    p.add_argument("--bc-games", type=int, default=400, help="heuristic games to imitate (0: no imitation)")
+    p.add_argument("--bc-epochs", type=int, default=6)
+    p.add_argument("--explore", type=float, default=0.1)
+    p.add_argument("--updates", type=int, default=10_000, help="PPO updates at most")
+    p.add_argument("--steps", type=int, default=512, help="learner decisions per update")
+    p.add_argument("--epochs", type=int, default=4)
+    p.add_argument("--batch", type=int, default=256)
+    p.add_argument("--hidden", type=int, default=0, help="hidden width (0: 64, SiliconVania 32 for its size)")
+    p.add_argument("--lr", type=float, default=3e-4)
+    p.add_argument("--gamma", type=float, default=1.0)
+    p.add_argument("--lam", type=float, default=0.95)
+    p.add_argument("--clip", type=float, default=0.2)
+    p.add_argument("--vf", type=float, default=0.5)
+    p.add_argument("--ent", type=float, default=0.005)
+    p.add_argument("--pool", type=int, default=4, help="past versions kept in the self-play pool")
+    p.add_argument("--snapshot-every", type=int, default=5)
+    p.add_argument("--max-steps", type=int, default=3000, help="truncate a game after this many decisions")
+    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", default="", help="weights file (default: src/tabletop/rl/policies/<short>-<n>p.npz)")
+    args = p.parse_args(argv)
+    info = game_info(args.game)
+    args.game = info.name
+    if not info.min_players <= args.players <= info.max_players:
+        p.error(f"{info.title} plays with {info.min_players}-{info.max_players} players, not {args.players}")
+    if args.hidden <= 0:
+        args.hidden = 32 if args.game == "siliconvania" else 64
+    args.out_arg = args.out or str(Path("src/tabletop/rl/policies") / f"{policy_name(args.game, args.players)}.npz")
+    args.out = Path(args.out) if args.out else POLICY_DIR / f"{policy_name(args.game, args.players)}.npz"
+    log = train(args)
+    card = write_card(args, log)
+    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB) and {card}", flush=True)
+    return log
+
+
+if __name__ == "__main__":
+    main()
