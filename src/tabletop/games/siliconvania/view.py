@@ -64,7 +64,7 @@ def table_view(s: SiliconVaniaState, seat: int | None) -> View:
         "seats": seats,
         "log": s._log(seat, max(0, s.log_len - LOG_TAIL)),
         "log_pos": s.log_len,
-        "flow": public_flow(s, seat),
+        "flow": public_flow(s),
     }
     if s._final is not None:
         v["final"] = copy.deepcopy(s._final)
@@ -72,12 +72,13 @@ def table_view(s: SiliconVaniaState, seat: int | None) -> View:
     return v
 
 
-def public_flow(s: SiliconVaniaState, seat: int | None) -> dict[str, Any]:
-    """The flow's public machinery, with the rest of the view all that is public: the task stack (who decides what
-    next), the supply's exact pieces, what everyone knows of the specialists (V-20), the bids once revealed (a bid
-    still secret reads -1), so that a seat played from afar rebuilds the state (the `sampler` part)."""
+def public_flow(s: SiliconVaniaState) -> dict[str, Any]:
+    """The flow's public machinery, the same for every seat and spectators: the task stack (who decides what next),
+    the supply's exact pieces, what everyone knows of the specialists (V-20), the bids once revealed (a bid still
+    secret reads -1, the seat's own included: its own bid is in its seat's `bid`), so that a seat played from afar
+    rebuilds the state (the `sampler` part)."""
     n = s.players
-    secret = [q != seat and not s.revealed and s.bid_spec[q] >= 0 for q in range(n)]
+    secret = [not s.revealed and s.bid_spec[q] >= 0 for q in range(n)]
     return {
         "stack": [list(t) for t in s.stack], "in_flight": s.in_flight.copy(), "met": s.met.copy(),
         "shown": s.shown.copy(), "known": s.known.copy(), "antiquities": [a.copy() for a in s.anti],
