@@ -46,14 +46,15 @@ def test_the_learner_is_taught_each_kind_of_action_and_phase(script: Tutorial) -
     assert all(s.text for s in mine)
     kinds = {kind(script.game, s.action) for s in mine}
     assert len(kinds) >= 6, kinds
-    # the phases of the game: the view's phase (or its decision) of every learner step
+    # the phases of the game: the view's phase (SiliconVania's views have none: the decision) at every learner step
     state = tabletop.new_game(script.game, script.players, script.seed, script.options)
     phases = set()
     for step in script.steps:
         if step.seat == script.seat:
-            phases.add(state.view(script.seat).get("phase"))
+            view = state.view(script.seat)
+            phases.add(view.get("phase") or view["decision"])
         state.submit(step.seat, step.action)
-    assert len(phases) >= 2, phases
+    assert len(phases) >= 4, phases
     assert script.outro and script.intro
 
 
