@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop.agents import InvalidAgentSpec, make_agent, play_game
+from tabletop.agents.hints import hints as hints_for
 from tabletop.agents.team import TeamAgent, TeamSearch
 from tabletop.core import SeatHandle
 from tabletop.games.silencio import SilencioState
@@ -29,6 +30,7 @@ from tabletop.games.silencio.team import (
 )
 
 from .test_ismcts import midgame
+from .test_team import REASON
 
 
 def _log(*texts: str) -> list[dict[str, object]]:
@@ -164,12 +166,12 @@ def test_the_heuristic_rollout_chooses_as_the_heuristic_agent_on_the_true_state(
 # ---- the agent: spec, table kinds, no cheating ----------------------------------------------------------------
 
 
-def test_partner_models_are_the_default_and_the_previous_belief_stays_a_switch():
-    agent = make_agent("team:iters=5", "silencio", 1)
+def test_partner_models_are_a_switch_and_the_default_stays_the_convention():
+    agent = make_agent("team:iters=5,partners=models", "silencio", 1)
     assert isinstance(agent, TeamAgent) and agent.partners == "models" and agent.kinds is None
-    old = make_agent("team:iters=5,partners=convention", "silencio", 1)
+    old = make_agent("team:iters=5", "silencio", 1)
     assert isinstance(old, TeamAgent) and old.partners == "convention"
-    told = make_agent("team:iters=5,assume=human", "silencio", 1)
+    told = make_agent("team:iters=5,partners=models,assume=human", "silencio", 1)
     assert isinstance(told, TeamAgent) and told.kinds == ["human"] * 4
     with pytest.raises(InvalidAgentSpec, match="models or convention"):
         make_agent("team:partners=all", "silencio")
@@ -186,8 +188,8 @@ def test_the_partner_belief_and_the_move_read_only_the_seats_view(kinds, steps):
     p = state.to_move
     a, b = state.sample(p, 31), state.sample(p, 32)
     assert a.hands != b.hands and a.view(p) == b.view(p) and a.log(p) == b.log(p)
-    agent_a = TeamAgent("silencio", seed=5, iters=30, kinds=kinds)
-    agent_b = TeamAgent("silencio", seed=5, iters=30, kinds=kinds)
+    agent_a = TeamAgent("silencio", seed=5, iters=30, partners="models", kinds=kinds)
+    agent_b = TeamAgent("silencio", seed=5, iters=30, partners="models", kinds=kinds)
     assert agent_a.act(SeatHandle(a, p)) == agent_b.act(SeatHandle(b, p))
     ba, bb = agent_a._belief, agent_b._belief
     assert isinstance(ba, PartnerBelief) and isinstance(bb, PartnerBelief)
@@ -202,7 +204,8 @@ def test_the_partner_belief_and_the_move_read_only_the_seats_view(kinds, steps):
 def test_an_agent_beside_random_teammates_plays_whole_games_without_falling_back():
     for seed in (1, 2):
         state = tabletop.new_game("silencio", 3, seed)
-        agents: list[Any] = [TeamAgent("silencio", seed=seed, iters=20), make_agent("random", "silencio", 1),
+        agents: list[Any] = [TeamAgent("silencio", seed=seed, iters=20, partners="models"),
+                             make_agent("random", "silencio", 1),
                              make_agent("random", "silencio", 2)]
         searches: list[Any] = []
         play_game(state, agents, lambda _s, seat, _a: searches.append(getattr(agents[seat], "last_search", None)))  # noqa: B023
@@ -264,3 +267,47 @@ def test_the_teams_script_plays_mixed_teams_paired_on_the_same_deals(tmp_path, c
     assert all(r["searched"] <= r["decisions"] for r in mixed) and sum(r["iterations"] for r in mixed) > 0
     assert "Δ cards vs first" in capsys.readouterr().out
     assert module.main(["--teams", "a+b+c", "--players", "2", "--no-progress"]) == 2
+
+
+# ---- hints that know the table --------------------------------------------------------------------------------
+
+
+def test_a_table_hint_reads_each_teammate_by_its_kind_and_says_what_it_assumed():
+    state = midgame("silencio", 3, 5, 12)
+    p = state.to_move
+    assert p is not None
+    table: list[str | None] = ["human", "human", "human"]
+    table[(p + 1) % 3], table[(p + 2) % 3] = "medium", "human"
+    found = hints_for(SeatHandle(state, p), seconds=None, iters=120, seed=2, table=table)
+    assumed = f"assumes p{(p + 1) % 3} medium AI, p{(p + 2) % 3} a person"
+    assert found and all(c.reason.endswith(assumed) for c in found)
+    assert all(REASON.match(c.reason) for c in found if c.visits)
+    plain = hints_for(SeatHandle(state, p), seconds=None, iters=120, seed=2)
+    assert plain and all("assumes" not in c.reason for c in plain)  # without a table: the hints as before
+    unknown = hints_for(SeatHandle(state, p), seconds=None, iters=20, seed=2, table=[None, None, None])
+    assert all("read from its play" in c.reason for c in unknown)
+
+
+def test_a_table_hint_reads_only_the_seats_view():
+    state = midgame("silencio", 3, 8, 25)
+    p = state.to_move
+    a, b = state.sample(p, 1), state.sample(p, 2)
+    assert a.hands != b.hands
+    table: list[str | None] = ["easy", "human", "hard"]
+    assert (hints_for(SeatHandle(a, p), seconds=None, iters=60, seed=3, table=table)
+            == hints_for(SeatHandle(b, p), seconds=None, iters=60, seed=3, table=table))
+
+
+def test_the_table_changes_what_the_hint_expects():
+    # the same position and seed: teammates taken to play at random leave more cards, on average, than copies
+    state = midgame("silencio", 3, 5, 12)
+    p = state.to_move
+    assert p is not None
+
+    def expected(kind: str) -> float:
+        found = hints_for(SeatHandle(state, p), seconds=None, iters=300, seed=2, table=[kind] * 3)
+        match = REASON.match(found[0].reason)
+        assert match is not None
+        return float(match.group(1))
+
+    assert expected("easy") > expected("hard")

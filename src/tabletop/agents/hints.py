@@ -7,11 +7,17 @@ here with `register_hint_search` (`guided` in SILOS and SiliconVania, with the r
 `team` in Silencio, with the expected result in cards; the baseline `ismcts` for a game without a `hard` level of
 its own). Only the seat's view and log are used: the search samples what the seat cannot see.
 
+`table` (Silencio): per seat, who sits there (an AI level or agent spec, "human"; None: unknown). The team
+search then reads each teammate by the model of its kind (the partner models of `tabletop.games.silencio.team`),
+so its expected result is for the table as it is, and each reason says what it assumed ("assumes p1 medium AI, p2
+a person"). Without it the teammates are read from their play alone.
+
 `hint:time=0.5` is an agent that always plays the top hint: how good following the hints is.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from tabletop.agents.base import HINT_SECONDS, Agent, Candidate
@@ -19,12 +25,21 @@ from tabletop.agents.search import Progress, Search, search_hints
 from tabletop.agents.spec import Params, parse_spec, register_kind
 from tabletop.core import Action, Rng, SeatHandle
 
-__all__ = ["HintAgent", "hint_search_for", "hints", "register_hint_search"]
+__all__ = ["HintAgent", "hint_search_for", "hints", "register_hint_search", "register_table_search",
+           "table_search_for"]
 
 HintSearch = Callable[[SeatHandle, int], Search]
 """Makes the (not yet run) hint search of a seat from a seed."""
 
 _SEARCHES: dict[str, HintSearch] = {}
+TableSearch = Callable[[SeatHandle, int, list[str | None]], Search]
+"""Makes the hint search of a seat from a seed and the table's seat kinds (`hints`' `table`)."""
+_TABLE_SEARCHES: dict[str, TableSearch] = {}
+
+
+def register_table_search(kind: str, make: TableSearch) -> None:
+    """The hint search of the agent kind `kind` that takes the table's seat kinds into account."""
+    _TABLE_SEARCHES[kind] = make
 
 
 def register_hint_search(kind: str, make: HintSearch) -> None:
@@ -50,6 +65,7 @@ def hints(
     top: int = 5,
     progress: Progress | None = None,
     search: HintSearch | None = None,
+    table: list[str | None] | None = None,
 ) -> list[Candidate]:
     """Up to `top` candidate actions for `seat`, best first, from its view (and log) only.
 
@@ -57,9 +73,28 @@ def hints(
     `seconds=None` and `iters` for a search reproducible from `seed`; with both, whichever ends first. With
     `progress`, the search runs in chunks and `progress(share)` is told the share of the budget spent after each
     (returning False stops it early: the hints found so far are given). `search` overrides the game's hint search.
-    An empty list when the seat owes no decision.
+    `table` (per seat: an AI level or spec, "human", None) is who sits at the table, for a game whose hint search
+    reads it (Silencio's; the module docstring). An empty list when the seat owes no decision.
     """
-    return search_hints(search or hint_search_for(seat.info.name), seat, seconds, iters, seed, top, progress)
+    make = search or hint_search_for(seat.info.name)
+    with_table = table_search_for(seat.info.name) if search is None and table is not None else None
+    if with_table is not None and table is not None:
+        make = functools.partial(_at_table, with_table, list(table))
+    return search_hints(make, seat, seconds, iters, seed, top, progress)
+
+
+def _at_table(make: TableSearch, kinds: list[str | None], seat: SeatHandle, seed: int) -> Search:
+    return make(seat, seed, kinds)
+
+
+def table_search_for(game: str) -> TableSearch | None:
+    """The hint search of `game`'s `hard` level that reads the table's seat kinds (None: its search reads none)."""
+    from tabletop.agents.levels import level_spec
+
+    if not _SEARCHES:
+        _register()
+    kind, _ = parse_spec(level_spec("hard", game))
+    return _TABLE_SEARCHES.get(kind)
 
 
 def _register() -> None:
@@ -69,6 +104,7 @@ def _register() -> None:
     register_hint_search("ismcts", ismcts.hint_search)
     register_hint_search("guided", guided.hint_search)
     register_hint_search("team", team.hint_search)
+    register_table_search("team", team.table_hint_search)
 
 
 class HintAgent:

@@ -72,7 +72,9 @@ PARTNERS = ("models", "convention")
 """`partners=models`: a belief over each teammate's way of deciding (`PartnerBelief`: the convention, the heuristic,
 a reasonable person, random), soft deal weights and a rollout per teammate's model; `partners=convention`: every
 teammate is taken to run this agent (hard rule-outs, the belief before issue 28)."""
-DEFAULT_PARTNERS = "models"
+DEFAULT_PARTNERS = "convention"
+"""The default stays the belief the pinned positions and the `hard` level were measured with; `partners=models` is
+the issue-28 agent, and the table hints (`table_hint_search`) use it (docs/silencio-team.md, issue 28)."""
 DEFAULT_WIDEN = 0
 """With `widen=N` a node of the tree considers taking a shrine only once visited N times (0, the default: always;
 the widening did not measurably help)."""
@@ -118,6 +120,8 @@ class TeamSearch(IsmctsSearch):
         self.repaired = 0
         self.rejected = 0
         self.dead_ends = 0
+        self.assumes = ""
+        """What the search assumed of the teammates, ending every reason (a table hint's; "" otherwise)."""
         self.partners = belief is not None and hasattr(belief, "soft_weight")
         """Whether the belief is a partner-model one (soft deal weights, a rollout policy per teammate's model)."""
         self.accepted_weight = 0.0  # the sum of the soft weights of the samples kept (a diagnostic)
@@ -272,6 +276,8 @@ class TeamSearch(IsmctsSearch):
         mean = self.score(node, me) if searched and node is not None else None
         perfect = self.win(node, me) if searched and node is not None else 0.0
         reason: str = self.team.hint_reason(self.seat.sample(self.seed), me, action, mean, perfect)
+        if self.assumes:
+            reason = f"{reason}; {self.assumes}" if reason else self.assumes
         return reason
 
     def hint_candidates(self, top: int) -> list[Candidate]:
@@ -402,6 +408,33 @@ def hint_search(seat: SeatHandle, seed: int) -> TeamSearch:
     return agent.new_search(seat, seed)
 
 
+def table_hint_search(seat: SeatHandle, seed: int, kinds: list[str | None]) -> TeamSearch:
+    """The hint search for the table as it is: each teammate read by the model of its kind (`kinds`, per seat:
+    an AI level or spec, "human", None), every reason ending with what it assumed (`assumed_text`)."""
+    agent = TeamAgent(seat.info.name, seed=seed, iters=1, partners="models", kinds=kinds)
+    agent._read(seat, seat.log())
+    search = agent.new_search(seat, seed)
+    search.assumes = assumed_text(seat.seat, seat.players, kinds)
+    return search
+
+
+KIND_WORDS = {"easy": "easy AI", "random": "easy AI", "medium": "medium AI", "heuristic": "medium AI",
+              "hard": "hard AI", "team": "hard AI", "human": "a person", "person": "a person"}
+
+
+def assumed_text(me: int, players: int, kinds: list[str | None]) -> str:
+    """What a table hint assumed of the teammates: "assumes p1 medium AI, p2 a person" (a seat of no known kind
+    is read from its play)."""
+    parts = []
+    for q in range(players):
+        if q == me:
+            continue
+        kind = kinds[q] if q < len(kinds) else None
+        word = KIND_WORDS.get(kind.split(":")[0].lower()) if kind else None
+        parts.append(f"p{q} {word or 'read from its play'}")
+    return "assumes " + ", ".join(parts)
+
+
 def hints(
     seat: SeatHandle,
     seconds: float | None = base.HINT_SECONDS,
@@ -452,4 +485,4 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
 
 register_kind("team", _factory)
 
-__all__ = ["TeamAgent", "TeamSearch", "hint_search", "hints", "team_part"]
+__all__ = ["TeamAgent", "TeamSearch", "assumed_text", "hint_search", "hints", "table_hint_search", "team_part"]

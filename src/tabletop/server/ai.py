@@ -50,10 +50,21 @@ class PolicyOffer:
     game: str
     players: int
     path: Path
+    position: float = 2.5
+    """Where it sits among the strengths by its model card's measured result (easy 0, medium 1, hard 2; 2.5 when
+    not measured): `tabletop.agents.policy.Shipped.position`."""
 
     def public(self) -> dict[str, Any]:
-        """What clients see: the label and what it plays, never the file."""
-        return {"label": self.label, "game": self.game, "players": self.players}
+        """What clients see: the label, what it plays and its place among the strengths, never the file."""
+        return {"label": self.label, "game": self.game, "players": self.players, "position": self.position}
+
+
+def ordered_labels(policies: list[PolicyOffer]) -> list[str]:
+    """The strengths and `policies` as the lobby lists them: weakest first, each policy at its measured place
+    among the levels (easy, medium, hard), unmeasured ones last."""
+    rows = [(float(i), 0, level) for i, level in enumerate(LEVELS)]
+    rows += [(p.position, 1, p.label) for p in policies]
+    return [label for _, _, label in sorted(rows)]
 
 
 def shipped_policy_dir() -> Path:
@@ -70,7 +81,7 @@ def find_policies(directory: str | Path | None) -> dict[str, PolicyOffer]:
             log.warning("policy directory %s does not exist: no trained policies offered", folder)
         return {}
     try:
-        from tabletop.agents.policy import PolicyNet
+        from tabletop.agents.policy import PolicyNet, Shipped, read_card
     except ImportError:  # pragma: no cover - the agents package always has it
         return {}
     out: dict[str, PolicyOffer] = {}
@@ -85,7 +96,8 @@ def find_policies(directory: str | Path | None) -> dict[str, PolicyOffer]:
         except Exception as e:  # a broken file must not stop the server
             log.warning("policy %s skipped: %s", path.name, e)
             continue
-        out[label] = PolicyOffer(label, net.game, net.players, path.resolve())
+        card = Shipped(label, net.game, net.players, path, read_card(path.with_suffix(".toml")))
+        out[label] = PolicyOffer(label, net.game, net.players, path.resolve(), card.position)
     return out
 
 
@@ -134,16 +146,24 @@ def _net(path: str, mtime: int) -> Any:
     return PolicyNet(path)
 
 
-def hint_actions(record: dict[str, Any], seat: int, seed: int, seconds: float) -> list[dict[str, Any]]:
+def hint_actions(record: dict[str, Any], seat: int, seed: int, seconds: float,
+                 table: list[str | None] | None = None) -> list[dict[str, Any]]:
     """Hints for `seat` from its own view (a `SeatHandle` of the state the record rebuilds to): the top candidate
     actions with their estimated value in [0, 1] (the chance of winning, as the search sees it), how many search
     samples tried them, and a one-line `reason` ("" where the game's search gives none). The search (that of the
-    game's `hard` level: `tabletop.agents.hints`) runs for `seconds` (its whole budget)."""
+    game's `hard` level: `tabletop.agents.hints`) runs for `seconds` (its whole budget). `table` is who sits at
+    each seat ("human", an AI label; `seat_kinds`): Silencio's hint reads each teammate by its kind and says so."""
     from tabletop.agents.hints import hints
 
     handle = SeatHandle(replay(record), seat)
     return [{"action": c.action.text, "value": round(c.value, 4), "visits": c.visits, "reason": c.reason}
-            for c in hints(handle, seconds=seconds, seed=seed)]
+            for c in hints(handle, seconds=seconds, seed=seed, table=table)]
+
+
+def seat_kinds(seats: list[dict[str, Any]]) -> list[str | None]:
+    """Who sits at each seat, from a game's public seats (`GameService.info`): "human" for a person's seat, the
+    strength label for an AI's (a level, or a policy's label, which the hints take as unknown)."""
+    return ["human" if s.get("kind") != "ai" else s.get("ai") for s in seats]
 
 
 LIGHT_LABELS = frozenset({"easy", "medium"})

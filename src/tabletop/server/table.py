@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from tabletop.core import game_info
 from tabletop.server import views
-from tabletop.server.ai import Lane, hint_actions
+from tabletop.server.ai import Lane, hint_actions, seat_kinds
 from tabletop.server.errors import RateLimited
 from tabletop.server.limits import Buckets
 from tabletop.server.schemas import plain_text
@@ -89,8 +89,9 @@ class Table:
                 raise Busy("the hint workers are all busy; try again in a few seconds")
             self._hints_waiting += 1
         try:
+            table = seat_kinds(self.service.info(game_id)["seats"])  # who sits where: Silencio's hint reads it
             fut = self.hint_pool.submit(hint_actions, state.record(), seat, secrets.randbits(62),
-                                        self.settings.hint_seconds)
+                                        self.settings.hint_seconds, table)
         except RuntimeError:
             self._hint_done(None)
             raise Busy("the hint workers are shutting down") from None
