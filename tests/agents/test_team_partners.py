@@ -311,3 +311,20 @@ def test_the_table_changes_what_the_hint_expects():
         return float(match.group(1))
 
     assert expected("easy") > expected("hard")
+
+
+def test_the_hint_calibration_script_compares_todays_hint_and_the_table_hint(tmp_path, capsys):
+    module = _script("silencio_hint_calibration")
+    out = tmp_path / "cal.jsonl"
+    args = ["--positions", "2", "--iters", "12", "--no-progress", "--out", str(out)]
+    assert module.main(args) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 2
+    for r in rows:
+        assert r["today"] and r["table"]
+        assert set(r["outcomes"]) == {a for name in ("today", "table") for a, _, _ in r[name]}
+        assert all(0 <= x <= 60 for x in r["outcomes"].values())
+    shown = capsys.readouterr().out
+    assert "today" in shown and "table" in shown and "2 positions" in shown
+    assert module.main(args) == 0 and len(out.read_text().splitlines()) == 2  # resumed: nothing measured again
+    assert module.main(["--players", "5", "--no-progress"]) == 2
