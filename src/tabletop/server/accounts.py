@@ -300,3 +300,15 @@ def make_accounts(storage: Storage, broker: Broker, settings: Settings) -> Accou
     limits = LoginLimits(settings.login_rate_per_account, settings.login_burst_per_account,
                          settings.login_rate_per_address, settings.login_burst_per_address)
     return Accounts(storage, broker, hasher, settings.session_days, limits)
+
+
+class AccountKey(str):
+    """A signed-in account's credential for a seat, made by the server from a valid session (never from a
+    request's text): the service's seat gates (`seat_of`, `holds_nowait`) find the seat bound to the account."""
+
+    account_id: str
+
+    def __new__(cls, account_id: str) -> AccountKey:
+        key = super().__new__(cls, f"account:{account_id}")
+        key.account_id = account_id
+        return key

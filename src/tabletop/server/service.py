@@ -30,6 +30,7 @@ from typing import Any
 
 from tabletop.core import IllegalAction, InvalidOptions, State, UnknownGame, game_info, games, new_game
 from tabletop.server import views
+from tabletop.server.accounts import AccountKey
 from tabletop.server.ai import AI_LABELS, PolicyOffer, find_policies
 from tabletop.server.cache import GameCache
 from tabletop.server.creation import (
@@ -132,10 +133,11 @@ class GameService:
     # ---- creating and seating --------------------------------------------------------------------------
     def create(self, game: str, players: int | None, options: dict[str, Any], visibility: str,
                seats: list[SeatRequest] | None, creator_name: str, address: str | None = None,
-               seed: int | None = None) -> Created:
+               seed: int | None = None, account_id: str | None = None) -> Created:
         """A new game, created from client `address`; options are validated by the engine (Invalid says what is
         allowed); the creation limits (`CreationLimits`) answer Limited (429) or Full (503), saying when to retry.
-        `seed` is the server's own choice (a tutorial's fixed deal); no client sets it."""
+        `seed` is the server's own choice (a tutorial's fixed deal); no client sets it. `account_id`: the creator
+        is signed in, and the creator's seat is bound to that account."""
         try:
             info = game_info(game)
         except UnknownGame as e:
@@ -162,7 +164,7 @@ class GameService:
                 infos.append(SeatInfo(i, "ai", "ai", label, None, None, req.name or f"AI ({label})"))
             elif req.kind == "creator":
                 own_seat, own_token = i, new_token()
-                infos.append(SeatInfo(i, "human", "creator", None, token_hash(own_token), None, name))
+                infos.append(SeatInfo(i, "human", "creator", None, token_hash(own_token), None, name, account_id))
             elif req.kind == "invite":
                 code = new_token()
                 invites[i] = code
@@ -181,8 +183,9 @@ class GameService:
             self._schedule_ai(live)
         return Created(game_id, creator_token, own_seat, own_token, invites)
 
-    def claim(self, game_id: str, code: str, name: str | None) -> tuple[int, str]:
-        """Claim an invited seat with its one-time code: a fresh seat token; the code is spent."""
+    def claim(self, game_id: str, code: str, name: str | None, account_id: str | None = None) -> tuple[int, str]:
+        """Claim an invited seat with its one-time code: a fresh seat token; the code is spent. `account_id`: the
+        claimant is signed in, and the seat is bound to the account (any of its sessions may play it)."""
         live = self._get(game_id)
         h = token_hash(code)
         with live.lock:
@@ -192,10 +195,12 @@ class GameService:
                     self._refresh(live)
                 for s in live.seats:
                     if s.invite_hash is not None and secrets.compare_digest(s.invite_hash, h):
-                        return self._seat_person(live, s, name, mode=s.mode, expect={"invite_hash": h})
+                        return self._seat_person(live, s, name, mode=s.mode, expect={"invite_hash": h},
+                                                 account_id=account_id)
         raise Forbidden("this invite is not valid for this game (already used, revoked, or mistyped)")
 
-    def join(self, game_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
+    def join(self, game_id: str, seat: int | None, name: str | None, account_id: str | None = None
+             ) -> tuple[int, str]:
         """Take an open seat (the first one if `seat` is None): a fresh seat token."""
         live = self._get(game_id)
         with live.lock:
@@ -205,7 +210,8 @@ class GameService:
                 free = [s for s in free if s.seat == seat]
             if not free:
                 raise Conflict("no open seat to take" if seat is None else f"seat {seat} is not open")
-            return self._seat_person(live, free[0], name, mode="open", expect={"mode": "open", "token_hash": None})
+            return self._seat_person(live, free[0], name, mode="open", expect={"mode": "open", "token_hash": None},
+                                     account_id=account_id)
 
     def reseat(self, game_id: str, creator_token: str, seat: int) -> str:
         """The creator revokes a person's seat token and gets a new one-time invite for that seat."""
@@ -216,18 +222,26 @@ class GameService:
             if not 0 <= seat < len(live.seats) or live.seats[seat].kind != "human":
                 raise Invalid(f"seat {seat} is not a person's seat")
             code = new_token()
-            self.storage.update_seat(game_id, seat, token_hash=None, invite_hash=token_hash(code), mode="invite")
-            live.seats[seat] = replace(live.seats[seat], token_hash=None, invite_hash=token_hash(code), mode="invite")
+            self.storage.update_seat(game_id, seat, token_hash=None, invite_hash=token_hash(code), mode="invite",
+                                     account_id=None)
+            live.seats[seat] = replace(live.seats[seat], token_hash=None, invite_hash=token_hash(code), mode="invite",
+                                       account_id=None)
             self.broker.publish(game_id, live.seq)  # other processes drop the revoked token
             return code
 
-    def _seat_person(self, live: Live, s: SeatInfo, name: str | None, mode: str, expect: dict[str, Any]
-                     ) -> tuple[int, str]:
-        """Seat a person if the seat is still as `expect` says in the database. Caller holds the lock."""
+    def _seat_person(self, live: Live, s: SeatInfo, name: str | None, mode: str, expect: dict[str, Any],
+                     account_id: str | None = None) -> tuple[int, str]:
+        """Seat a person if the seat is still as `expect` says in the database (bound to `account_id` if given: one
+        seat per account and game). Caller holds the lock."""
+        if account_id is not None:
+            held = [o.seat for o in live.seats if o.account_id == account_id]
+            if held:
+                raise Conflict(f"this account already holds seat {held[0]} of this game")
         token = new_token()
         new = replace(s, token_hash=token_hash(token), invite_hash=None, name=name or s.name, mode=mode)
         changed, started = self.storage.seat_person(live.header.id, s.seat, expect, token_hash=new.token_hash,
-                                                    invite_hash=None, name=new.name, mode=mode)
+                                                    invite_hash=None, name=new.name, mode=mode,
+                                                    account_id=account_id)
         if not changed:
             self._refresh(live)  # another process got there first
             raise Conflict(f"seat {s.seat} was just taken")
@@ -318,6 +332,11 @@ class GameService:
         live = self._get(game_id)
         if token is None:
             return None
+        if isinstance(token, AccountKey):
+            found = self.account_seat(game_id, token.account_id)
+            if found is None:
+                raise Unauthorized("this account holds no seat in this game")
+            return found
         h = token_hash(token)
         for refresh in (False, True):
             if refresh:  # perhaps claimed through another process a moment ago
@@ -339,8 +358,54 @@ class GameService:
         seats = live.seats
         if not 0 <= seat < len(seats):
             return False
+        if isinstance(token, AccountKey):
+            return seats[seat].account_id == token.account_id
         held = seats[seat].token_hash
         return held is not None and secrets.compare_digest(held, token_hash(token))
+
+    def account_seat(self, game_id: str, account_id: str) -> int | None:
+        """The seat of `game_id` bound to the account, or None (refreshed once from the database before None: it
+        may have been claimed through another process a moment ago)."""
+        live = self._get(game_id)
+        for refresh in (False, True):
+            if refresh:
+                with live.lock:
+                    self._refresh(live)
+            for s in live.seats:
+                if s.account_id == account_id:
+                    return s.seat
+        return None
+
+    def seats_changed(self, game_id: str) -> None:
+        """A game's seats were changed in the database by someone else (an account deleted): refresh the cached
+        game, here and, through the broker, in the other processes."""
+        live = self.cache.find(game_id)
+        if live is None:
+            return
+        with live.lock:
+            self._refresh(live)
+            self.broker.publish(game_id, live.seq)
+
+    def attach(self, game_id: str, token: str, account_id: str) -> int:
+        """Bind the seat a guest's `token` holds to the account (the token keeps working): the seat."""
+        seat = self.seat_of(game_id, token)
+        assert seat is not None
+        live = self._get(game_id)
+        with live.lock:
+            s = live.seats[seat]
+            if s.account_id == account_id:
+                return seat
+            if s.account_id is not None:
+                raise Conflict(f"seat {seat} is bound to another account")
+            if any(o.account_id == account_id for o in live.seats):
+                raise Conflict("this account already holds another seat of this game")
+            if not self.storage.update_seat(game_id, seat, {"token_hash": s.token_hash, "account_id": None},
+                                            account_id=account_id):
+                self._refresh(live)
+                raise Conflict(f"seat {seat} changed meanwhile; try again")
+            live.seats[seat] = replace(s, account_id=account_id)
+            self.broker.publish(game_id, live.seq)  # other processes refresh the seat
+            return seat
 
     def holds(self, game_id: str, token: str, seat: int) -> bool:
         """Whether `token` still holds `seat` (from a worker thread: may load the game)."""

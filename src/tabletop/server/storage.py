@@ -110,6 +110,8 @@ class SeatInfo:
     token_hash: str | None
     invite_hash: str | None
     name: str
+    account_id: str | None = None
+    """The account the seat is bound to (issue 23); None: a guest's seat (its token only) or an AI's."""
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ def _header(r: GameRow) -> GameHeader:
 
 
 def _seat(r: SeatRow) -> SeatInfo:
-    return SeatInfo(r.seat, r.kind, r.mode, r.ai_label, r.token_hash, r.invite_hash, r.name)
+    return SeatInfo(r.seat, r.kind, r.mode, r.ai_label, r.token_hash, r.invite_hash, r.name, r.account_id)
 
 
 def _event(r: EventRow) -> Event:
@@ -294,7 +296,7 @@ class Storage:
                 "creator_address": header.creator_address}
         rows = [{"game_id": header.id, "seat": seat.seat, "kind": seat.kind, "mode": seat.mode,
                  "ai_label": seat.ai_label, "token_hash": seat.token_hash, "invite_hash": seat.invite_hash,
-                 "name": seat.name} for seat in seats]
+                 "name": seat.name, "account_id": seat.account_id} for seat in seats]
 
         def op(conn: Connection) -> None:
             conn.execute(insert(GameRow.__table__), game)  # type: ignore[arg-type]

@@ -41,6 +41,19 @@ def optional_session(request: Request) -> SignedIn | None:
     return signed
 
 
+def session_with_csrf(request: Request) -> SignedIn | None:
+    """The request's account and session if its cookie is valid and its CSRF token sent; else None (a guest's
+    request, a session without its token included: creating or claiming as a guest is what any page could do)."""
+    secret = request.cookies.get(COOKIE)
+    if not secret or len(secret) > 200:
+        return None
+    signed = get_accounts(request).session(secret)
+    if signed is None:
+        return None
+    sent = request.headers.get(CSRF_HEADER, "")
+    return signed if sent and secrets.compare_digest(sent.encode(), signed.session.csrf.encode()) else None
+
+
 def required_session(signed: Annotated[SignedIn | None, Depends(optional_session)]) -> SignedIn:
     """The request's account and session; Unauthorized without one."""
     if signed is None:
@@ -79,3 +92,4 @@ def clear_cookie(request: Request, response: Response) -> None:
 AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 SessionDep = Annotated[SignedIn, Depends(required_session)]
 MaybeSessionDep = Annotated[SignedIn | None, Depends(optional_session)]
+CsrfSessionDep = Annotated[SignedIn | None, Depends(session_with_csrf)]

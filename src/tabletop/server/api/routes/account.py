@@ -5,13 +5,18 @@ quoting what was sent."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
 
-from tabletop.server.accounts import Session, SignedIn
+from tabletop.server.accounts import AccountKey, Session, SignedIn
+from tabletop.server.api.deps import ServiceDep, TokenDep
+from tabletop.server.api.routes.games import GameId
 from tabletop.server.api.sessions import AccountsDep, SessionDep, clear_cookie, same_site, set_cookie
+from tabletop.server.errors import ServiceError, Unauthorized
+from tabletop.server.storage import now
 
 router = APIRouter(prefix="/account", tags=["account"])
 
@@ -118,8 +123,59 @@ def change_password(body: PasswordChange, accounts: AccountsDep, signed: Session
 
 @router.post("/delete")
 def delete_account(body: PasswordConfirm, request: Request, response: Response, accounts: AccountsDep,
-                   signed: SessionDep) -> dict[str, Any]:
+                   service: ServiceDep, signed: SessionDep) -> dict[str, Any]:
     """Delete the account (its password asked again); its finished games stay, anonymised."""
+    games = accounts.games_of(signed.account.id)
     accounts.delete(signed, body.password.get_secret_value())
+    for game_id, _ in games:
+        service.seats_changed(game_id)
     clear_cookie(request, response)
     return {"deleted": True}
+
+
+MY_GAMES = 200
+"""My games lists the account's newest games, at most this many."""
+_ORDER = {"playing": 1, "waiting": 2, "over": 3}
+
+
+def _my_game(request: Request, service: ServiceDep, game_id: str, seat: int) -> dict[str, Any]:
+    info = service.info(game_id)
+    out: dict[str, Any] = {"id": game_id, "game": info["game"], "title": info["title"], "status": info["status"],
+                           "seat": seat, "players": [s["name"] for s in info["seats"]], "created": info["created"],
+                           "your_turn": False, "to_move": [], "clock": None}
+    if info["status"] == "playing":
+        _, _, _, owing = service.owing(game_id)
+        out["your_turn"] = seat in owing
+        out["to_move"] = [{"seat": s, "name": info["seats"][s]["name"]} for s in sorted(owing)]
+        clock = request.app.state.clocks.describe(game_id)
+        if clock is not None:
+            deadline = clock["deadline"]
+            left = None
+            if deadline is not None:
+                left = max(0.0, (datetime.fromisoformat(deadline) - now()).total_seconds())
+            out["clock"] = {"move_seconds": clock["move_seconds"], "deadline": deadline, "seconds_left": left}
+    return out
+
+
+@router.get("/games")
+def my_games(request: Request, service: ServiceDep, accounts: AccountsDep, signed: SessionDep
+             ) -> list[dict[str, Any]]:
+    """Every game with a seat of the account (the newest `MY_GAMES`): the games where it is the account's turn
+    first, then the others in play, those waiting for players, the finished ones; each with whose turn it is and
+    the time left on its move clock. Public facts only (the names at the table, the status), as the lobby's."""
+    out = []
+    for game_id, seat in accounts.games_of(signed.account.id)[:MY_GAMES]:
+        try:
+            out.append(_my_game(request, service, game_id, seat))
+        except ServiceError:
+            continue  # a game that cannot be loaded (an old rules version) is left out, not an error
+    out.sort(key=lambda g: (not g["your_turn"], _ORDER.get(g["status"], 4)))
+    return out
+
+
+@router.post("/games/{game_id}/attach")
+def attach(game_id: GameId, service: ServiceDep, token: TokenDep, signed: SessionDep) -> dict[str, Any]:
+    """Bind a guest's seat (bearer: its seat token, which keeps working) to the signed-in account."""
+    if token is None or isinstance(token, AccountKey):
+        raise Unauthorized("attaching a seat needs its seat token (Authorization: Bearer <seat token>)")
+    return {"game_id": game_id, "seat": service.attach(game_id, token, signed.account.id)}

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request
 
 from tabletop.server.api.deps import ServiceDep, TokenDep
+from tabletop.server.api.sessions import CsrfSessionDep
 from tabletop.server.schemas import ActionIn, ClaimIn, CreateGameIn, ReseatIn, UndoIn
 from tabletop.server.service import SeatRequest, Unauthorized
 
@@ -15,13 +16,18 @@ GameId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[0-9a-f]+$"
 
 
 @router.post("", status_code=201)
-def create_game(body: CreateGameIn, service: ServiceDep, request: Request) -> dict[str, Any]:
+def create_game(body: CreateGameIn, service: ServiceDep, request: Request, signed: CsrfSessionDep
+                ) -> dict[str, Any]:
     """A new game. The answer holds the creator's tokens and the invite links: shown once, stored hashed. The
-    client's address (the proxy's `X-Forwarded-For` behind one) keys the creation limits."""
+    client's address (the proxy's `X-Forwarded-For` behind one) keys the creation limits. Signed in (the session
+    cookie and its CSRF token), the creator's seat is bound to the account."""
     seats = [SeatRequest(s.kind, s.ai, s.name) for s in body.seats] if body.seats else None
     address = request.client.host if request.client is not None else None
-    made = service.create(body.game, body.players, body.options, body.visibility, seats, body.creator_name,
-                          address)
+    creator_name = body.creator_name
+    if signed is not None and "creator_name" not in body.model_fields_set:
+        creator_name = signed.account.username  # signed in: the account's name unless another is given
+    made = service.create(body.game, body.players, body.options, body.visibility, seats, creator_name,
+                          address, account_id=signed.account.id if signed is not None else None)
     if body.move_seconds is not None:
         service.storage.set_clock(made.game_id, body.move_seconds)
     return {
@@ -48,12 +54,15 @@ def game_info(game_id: GameId, service: ServiceDep) -> dict[str, Any]:
 
 
 @router.post("/{game_id}/claim")
-def claim(game_id: GameId, body: ClaimIn, service: ServiceDep) -> dict[str, Any]:
-    """Claim an invited seat (one time) or take an open seat: a fresh seat token."""
+def claim(game_id: GameId, body: ClaimIn, service: ServiceDep, signed: CsrfSessionDep) -> dict[str, Any]:
+    """Claim an invited seat (one time) or take an open seat: a fresh seat token. Signed in (the session cookie
+    and its CSRF token), the seat is bound to the account: any of its signed-in browsers may play it."""
+    account_id = signed.account.id if signed is not None else None
+    name = body.name if body.name is not None or signed is None else signed.account.username
     if body.invite is not None:
-        seat, token = service.claim(game_id, body.invite, body.name)
+        seat, token = service.claim(game_id, body.invite, name, account_id)
     else:
-        seat, token = service.join(game_id, body.seat, body.name)
+        seat, token = service.join(game_id, body.seat, name, account_id)
     return {"seat": seat, "token": token}
 
 

@@ -14,6 +14,9 @@ follows as usual. This saves a request's HTTP handling per move (most of the ser
 message is refused (422) and changes nothing; one larger than `max_socket_message_bytes` closes the socket (1009),
 and so does sending more than `max_socket_messages_per_second` in a second (1008). A socket whose seat token is
 revoked (the creator re-seated the player) is closed at once with `TOKEN_REVOKED` (4401).
+Without a token, a browser signed in to an account that holds a seat of the game (issue 23: its session cookie)
+plays that seat; the socket closes at once with 4401 when that session is closed (signed out, revoked, the password
+changed, the account deleted) or the seat is no longer the account's.
 """
 
 from __future__ import annotations
@@ -33,7 +36,9 @@ from starlette.websockets import WebSocketState
 
 from tabletop.core import State
 from tabletop.server import views
+from tabletop.server.accounts import COOKIE, AccountKey, Accounts, session_topic
 from tabletop.server.limits import Buckets
+from tabletop.server.pubsub import Subscription
 from tabletop.server.schemas import SocketActIn, SocketUndoIn
 from tabletop.server.service import STATUS, GameService, ServiceError
 from tabletop.server.table import Table, chat_topic
@@ -128,9 +133,14 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
         await ws.accept()  # accepted to be refused with a reason the client can read
         await ws.close(code=POLICY_VIOLATION, reason=f"since and chat_since are indexes from 0 to {MAX_INDEX}")
         return
+    gone_sub: Subscription | None = None
+    if token is None and ws.cookies.get(COOKIE):
+        token, gone_sub = await _signed_in_seat(ws, service, game_id)
     try:
         seat = await run_in_threadpool(service.seat_of, game_id, token)
     except ServiceError as e:
+        if gone_sub is not None:
+            gone_sub.close()
         await ws.close(code=POLICY_VIOLATION, reason=e.message[:100])
         return
     await ws.accept()
@@ -140,6 +150,7 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
     chat = _ChatFeed(ws.app.state.table, game_id, chat_since)
     out = _Sender(ws)
     notice: asyncio.Task[int] | None = None
+    gone: asyncio.Task[int] | None = None
     line: asyncio.Task[int] | None = None
     commands = _Commands(service, game_id, token, out, ws.app.state.act_pool, ws.app.state.per_token)
     reader = asyncio.create_task(_read_until_closed(ws, settings.max_socket_message_bytes,
@@ -168,9 +179,15 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
             await out.send_or_raise(said)
         notice = asyncio.create_task(sub.next())
         line = asyncio.create_task(chat_sub.next())
+        if gone_sub is not None:
+            gone = asyncio.create_task(gone_sub.next())
         while True:
-            done, _ = await asyncio.wait({reader, notice, line}, return_when=asyncio.FIRST_COMPLETED)
+            waits = {reader, notice, line} if gone is None else {reader, notice, line, gone}
+            done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
             if reader in done:
+                break
+            if gone is not None and gone in done:
+                await ws.close(code=TOKEN_REVOKED, reason="session closed")
                 break
             if notice in done:
                 msg = await feed.next()
@@ -193,12 +210,39 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
         log.error("socket of game %s failed: %r", game_id, e)
         await _close_quietly(ws, INTERNAL_ERROR, "internal server error")
     finally:
-        for task in (notice, line, reader):
+        for task in (notice, line, reader, gone):
             if task is not None:
                 task.cancel()
+        if gone_sub is not None:
+            gone_sub.close()
         sub.close()
         chat_sub.close()
         commands.close()
+
+
+async def _signed_in_seat(ws: WebSocket, service: GameService, game_id: str
+                          ) -> tuple[str | None, Subscription | None]:
+    """The seat credential of the socket's signed-in account (its session cookie), and a subscription to its
+    session's closing, taken before the session is checked again (a closing in between is not missed); (None, None)
+    for a spectator: no valid session, or no seat of the account in this game."""
+    accounts: Accounts = ws.app.state.accounts
+    secret = ws.cookies.get(COOKIE, "")
+    if len(secret) > 200:
+        return None, None
+    signed = await run_in_threadpool(accounts.session, secret)
+    if signed is None:
+        return None, None
+    try:
+        seat = await run_in_threadpool(service.account_seat, game_id, signed.account.id)
+    except ServiceError:
+        return None, None
+    if seat is None:
+        return None, None
+    gone = service.broker.subscribe(session_topic(signed.session.id))
+    if not await run_in_threadpool(accounts.seen_by_id, signed.session.id):
+        gone.close()
+        return None, None
+    return AccountKey(signed.account.id), gone
 
 
 async def _close_quietly(ws: WebSocket, code: int, reason: str) -> None:
