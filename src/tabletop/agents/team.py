@@ -40,13 +40,25 @@ choice revealed a playable card); such a playout is scored as it stands and coun
 5. **Tree reuse**: when the seat decides again before anybody else acted (an effect choice or a shrine after its
    own play), the search goes on in the subtree of the action it played.
 
+6. **Partner models** (`partners=models`, issue 28; the default stays `partners=convention`, the belief above):
+   per teammate a weighted belief over how it decides (`MODELS` of the team part: the convention, the heuristic,
+   a reasonable person who errs now and then, random), its weights moved by the public evidence of its choices;
+   the convention's play constraints become soft (a sampled hand holding k of the cards a play skipped has
+   likelihood L_m(k) under model m, and a deal is drawn in proportion to the product over the teammates of their
+   model mixtures), the passes stay hard; in the playouts each teammate plays by a model drawn from its weights
+   (the heuristic's own choices read from the sample as that seat knows it, `heuristic_rollout`, or random
+   moves). `assume=heuristic|random|human|team` sets every teammate's prior to that kind; the table hints pass
+   the real seats' kinds (`table_hint_search`).
+
 Spec parameters (`team:time=0.25`, `team:iters=400,belief=off`): `iters`, `time` (as for `ismcts`), `c`
 (exploration, default 0.7), `w` (score weight, default 1.0), `rollout` (`fast`, `heuristic` or `random`), `belief`,
 `convention`, `reuse` (`on`/`off`, default on; `convention=off` also turns the belief's play constraints off),
-`yellow` (`on`/`off`, default on), `tries` (draws per determinization, default 20), `others` (`policy`, default,
-or `tree`), `widen` (a node considers shrines only after this many visits; 0, the default, always). Games with a
-`team` part only (Silencio); every seat of the team is assumed to run this agent (with other teammates the
-belief reads their actions by a policy they do not follow).
+`yellow` (`on`/`off`, default on), `partners` (`convention`, default, or `models`), `assume` (`any`, default,
+`team`, `heuristic`, `random`, `human`: with `partners=models`, what every teammate is taken to be), `tries`
+(draws per determinization, default 20), `others` (`policy`, default, or `tree`), `widen` (a node considers
+shrines only after this many visits; 0, the default, always). Games with a `team` part only (Silencio); with
+`partners=convention` every seat of the team is assumed to run this agent (with other teammates the belief reads
+their actions by a policy they do not follow: `partners=models` is for them).
 With an iteration budget and a fixed seed the same view and log give the same move.
 
 `hints(seat)` is Silencio's hint search (what the server, the line mode and the full-screen app show through

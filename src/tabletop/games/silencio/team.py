@@ -7,6 +7,10 @@ it needs to know about Silencio, next to the rules, the view and the log wording
 - `convention_filter(state, legal)`: the legal actions the team's convention ("lowest first") allows;
 - `new_belief(seat, players, view, plays)`: a `Belief` reading the seat's log (`update(log)`, `check(view)`,
   `forbidden()`, `weight(state, forbidden, known)`), the cards a teammate could not have held;
+- `new_partner_belief(seat, players, view, kinds)`: a `PartnerBelief` (issue 28): per teammate, weights over
+  `MODELS` (the convention, the heuristic, a reasonable person, random; priors by `model_prior` of the seat's
+  kind), soft deal weights (`soft_weight`), the passes' hard constraints (`hard_forbidden`);
+- `heuristic_rollout()`: the heuristic's choices read from a sample as the deciding seat knows it;
 - `known_cards(view, players)`: per seat, the hand cards the viewing seat knows;
 - `repair(state, seat, forbidden, known)`: make a sample consistent with the belief;
 - `fast_rollout(convention, random_play)`: a rollout policy reading the sampled state directly;
@@ -69,6 +73,7 @@ DARK_COST = (0.1, 0.8, 0.6, 0.35)
 ORACLE_WEIGHT = 0.2
 """How much killing a card that lies in the oracle costs (it can still reach a hand)."""
 
+_SEAT_TOKEN = re.compile(r"\{p(\d+)\}")  # the log's seat tokens, read as the notation's p0
 _PLAY = re.compile(r"^p(\d) played ([rbyg]\d+)(.*)$")
 _RANDOM = re.compile(r"^p(\d) drew ([rbyg]\d+) at random: played$")
 _TAKE = re.compile(r"^p(\d) took ([rbyg]\d+) from its row$")
@@ -147,7 +152,7 @@ class Belief:
     def update(self, log: list[dict[str, Any]]) -> None:
         """Read the entries from `self.read` on (`log` is the seat's whole log)."""
         for i in range(self.read, len(log)):
-            self._event(i, str(log[i]["text"]))
+            self._event(i, _SEAT_TOKEN.sub(r"p\1", str(log[i].get("template", log[i]["text"]))))
         self.read = len(log)
 
     def _event(self, i: int, text: str) -> None:
