@@ -23,10 +23,18 @@ def _seats(*ai: str) -> list[dict[str, str]]:
 
 def test_the_shipped_policy_is_offered_for_its_game_and_player_count(make_client: Factory) -> None:
     meta = {m["name"]: m for m in make_client().get("/api/meta/games").json()}
-    assert meta["silos"]["ai"] == ["easy", "hard", "medium", SHIPPED]
-    assert meta["silos"]["policies"] == [{"label": SHIPPED, "game": "silos", "players": 2}]
-    for other in ("silencio", "siliconvania"):
-        assert meta[other]["ai"] == ["easy", "hard", "medium"] and meta[other]["policies"] == []
+    from tabletop.agents.policy import shipped_policies
+
+    for name, m in meta.items():  # every shipped policy of the game, at its measured place among the levels
+        mine = sorted(shipped_policies(name), key=lambda s: s.name)
+        assert sorted(m["ai"]) == sorted(["easy", "medium", "hard", *(s.name for s in mine)])
+        assert [a for a in m["ai"] if a in ("easy", "medium", "hard")] == ["easy", "medium", "hard"]
+        assert sorted(m["policies"], key=lambda p: p["label"]) == [
+            {"label": s.name, "game": name, "players": s.players, "position": s.position} for s in mine]
+        for s in mine:
+            before = m["ai"][:m["ai"].index(s.name)]
+            assert len([a for a in before if a in ("easy", "medium", "hard")]) == min(3, int(s.position + 1))
+    assert SHIPPED in meta["silos"]["ai"]
     assert "path" not in str(meta) and ".npz" not in str(meta)  # the server's files are never shown
 
 
@@ -74,7 +82,7 @@ def test_the_policy_directory_setting_decides_what_is_offered(make_client: Facto
     assert sorted(find_policies(tmp_path)) == ["mine"]
     client = make_client(policy_dir=str(tmp_path))
     silos = next(m for m in client.get("/api/meta/games").json() if m["name"] == "silos")
-    assert silos["ai"] == ["easy", "hard", "medium", "mine"]
+    assert silos["ai"] == ["easy", "medium", "hard", "mine"]  # no model card: not measured, after the levels
     r = client.post("/api/games", json={"game": "silos", "players": 2, "seats": _seats(SHIPPED)})
     assert r.status_code == 422 and "easy, medium, hard, mine" in r.json()["detail"]
     assert find_policies(tmp_path / "missing") == {}

@@ -192,7 +192,8 @@ class Shipped:
         return self.results.get("play") == "sampled"
 
 
-def _card(path: Path) -> dict[str, Any]:
+def read_card(path: Path) -> dict[str, Any]:
+    """A model card (`NAME.toml`) as a dict; empty when it is missing or not TOML."""
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError):
@@ -209,7 +210,7 @@ def _shipped(folder: str, names: tuple[str, ...], stamp: tuple[int, ...]) -> tup
             net = PolicyNet(path)
         except InvalidAgentSpec:
             continue
-        out.append(Shipped(name, net.game, net.players, path, _card(path.with_suffix(".toml"))))
+        out.append(Shipped(name, net.game, net.players, path, read_card(path.with_suffix(".toml"))))
     return tuple(out)
 
 

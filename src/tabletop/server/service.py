@@ -31,7 +31,7 @@ from typing import Any
 from tabletop.core import IllegalAction, InvalidOptions, State, UnknownGame, game_info, games, new_game
 from tabletop.server import views
 from tabletop.server.accounts import AccountKey
-from tabletop.server.ai import AI_LABELS, PolicyOffer, find_policies
+from tabletop.server.ai import PolicyOffer, find_policies, ordered_labels
 from tabletop.server.cache import GameCache
 from tabletop.server.creation import (
     Created,
@@ -115,13 +115,13 @@ class GameService:
     # ---- static facts -----------------------------------------------------------------------------------
     def meta(self) -> list[dict[str, Any]]:
         """The engine's games, their player counts, options and rules versions; the AI labels (the built-in
-        strengths, then the trained policies for the game) and, in `policies`, which player count each policy
-        plays."""
+        strengths and the trained policies for the game, weakest first: `ordered_labels`) and, in `policies`,
+        which player count each policy plays and its place among the strengths."""
         out = []
         for name in games():
             d = game_info(name).describe()
             mine = [p for p in self.policies.values() if p.game == name]
-            d["ai"] = sorted(AI_LABELS) + [p.label for p in mine]
+            d["ai"] = ordered_labels(mine)  # weakest first, each policy at its measured place
             d["policies"] = [p.public() for p in mine]
             out.append(d)
         return out
