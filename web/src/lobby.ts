@@ -4,6 +4,7 @@ import { h, mount } from "./dom";
 import { deciders } from "./features";
 import type { HeldSeat, SeatStore } from "./store";
 import { seatNames } from "./table";
+import { learnSection } from "./tutorial";
 
 export type FixedSeatChoice = "me" | "invite" | "open" | "ai:easy" | "ai:medium" | "ai:hard";
 /** A fixed choice, or `ai:<label>` of a trained policy the server offers. */
@@ -255,7 +256,8 @@ export async function showLobby(root: HTMLElement, store: SeatStore, go: (path: 
   const open = h("section.open");
   mount(root, h("div.page.lobby", h("h1", "tabletop"), h("p.sub", `${gamesLine(metas)} with friends and AI.`),
     h("div.cols", h("div", form, created), h("div", mine, open))));
-  const [m, o] = await Promise.all([myGames(store), openGames(store, go)]);
+  const [m, o, learn] = await Promise.all([myGames(store), openGames(store, go), learnSection(store, go)]);
+  if (learn) root.querySelector(".lobby .sub")?.after(learn);
   mine.replaceWith(m);
   mine = m;
   open.replaceWith(o);

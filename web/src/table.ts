@@ -10,6 +10,7 @@ import { ChatPanel } from "./panels";
 import { Session } from "./session";
 import type { SeatStore } from "./store";
 import { TableView } from "./tableview";
+import { attachTutorial } from "./tutorial";
 import { currentPace, PaceJudge, PaceQueue } from "./pacing";
 import type { StateMessage } from "./api";
 
@@ -53,7 +54,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
       } else if (m.type === "state") {
         const { paced } = judge.judge(m);
         if (typeof m.log_pos === "number" && m.log_pos < judge.seen) judge.cut(m.log_pos); // an undo
-        pacer.push(m, paced && session.state !== null && !session.busy);
+        pacer.push(m, paced && session.state !== null);
       }
     },
     status: () => view.renderHeader(),
@@ -84,8 +85,10 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
   conn.open();
   void api.help(info.game).then((got) => view.showHelp(got)).catch(() => view.showHelp(null));
   void detectFeatures(id).then((f) => view.showFeatures(f));
+  const leaveTutorial = attachTutorial(root, id, token); // a tutorial game this browser started: its lesson box
 
   return () => {
+    leaveTutorial();
     pacer.stop();
     conn.close();
     view.clock.stop();

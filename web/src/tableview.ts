@@ -8,6 +8,7 @@ import type { TableModule, TableUi } from "./games/types";
 import { named } from "./games/util";
 import { ChatPanel, hintsBox, MoveClock, ReplayViewer, type HintState } from "./panels";
 import { Picker } from "./pick";
+import { tutorialAllows } from "./tutorial";
 import type { Session } from "./session";
 import { askNotify, callToAct, canAskNotify, notifyAllowed, setFavicon, setSound, soundOn, tableTitle, unlockAudio } from "./attention";
 import { markLast, reducedMotion, settle, snapshot } from "./motion";
@@ -81,6 +82,11 @@ export class TableView {
 
   private act(action: string): void {
     if (!this.o.session.canSend) return;
+    if (!tutorialAllows(action)) { // a tutorial's lesson explains a move that is not its step's, and keeps it
+      this.picker.reset();
+      this.render();
+      return;
+    }
     this.o.flush?.();
     this.picker.reset();
     void this.o.session.act(action);
