@@ -28,6 +28,8 @@ export interface PolicyMeta {
   label: string;
   game: string;
   players: number;
+  /** Its place among the strengths by its measured result (easy 0, medium 1, hard 2; 2.5 when not measured). */
+  position?: number;
 }
 
 export interface SeatPublic {

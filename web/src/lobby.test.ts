@@ -15,6 +15,13 @@ describe("Lobby: what a new game asks the server", () => {
     expect(seatRequests(["me", "ai:silos-2p"])).toEqual([{ kind: "creator" }, { kind: "ai", ai: "silos-2p" }]);
   });
 
+  it("trained policies sit among the strengths at their measured place, unmeasured ones last", () => {
+    const policies = [{ label: "b", game: "silos", players: 3, position: 1.4 }, { label: "a", game: "silos", players: 3, position: 0.5 },
+      { label: "c", game: "silos", players: 3 }];
+    expect(seatChoices(3, policies).map(([c]) => c)).toEqual(
+      ["me", "invite", "open", "ai:easy", "ai:a", "ai:medium", "ai:b", "ai:hard", "ai:c"]);
+  });
+
   it("the lobby names the server's games from its meta, whichever they are", () => {
     const t = (...titles: string[]) => titles.map((title) => ({ title }));
     expect(gamesLine(t("Silencio", "SILOS", "SiliconVania"))).toBe("Silencio, SILOS and SiliconVania");

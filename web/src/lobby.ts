@@ -19,12 +19,18 @@ export const SEAT_LABELS: Record<FixedSeatChoice, string> = {
   "ai:hard": "AI hard",
 };
 
-/** The seat choices for a table of `players`: the fixed ones, then the server's trained policies for that count. */
+/** The seat choices for a table of `players`: the people's, then the AI strengths weakest first, the server's
+ * trained policies for that count each at its measured place among easy, medium and hard (unmeasured ones last). */
 export function seatChoices(players: number, policies: PolicyMeta[] = []): [SeatChoice, string][] {
   const fixed = (Object.keys(SEAT_LABELS) as FixedSeatChoice[]).map((c): [SeatChoice, string] => [c, SEAT_LABELS[c]]);
-  const trained = policies.filter((p) => p.players === players)
-    .map((p): [SeatChoice, string] => [`ai:${p.label}`, `AI trained policy (${p.label})`]);
-  return [...fixed, ...trained];
+  const levels: Record<string, number> = { "ai:easy": 0, "ai:medium": 1, "ai:hard": 2 };
+  const ranked: [number, number, [SeatChoice, string]][] = fixed.filter(([c]) => c in levels)
+    .map((choice) => [levels[choice[0]], 0, choice]);
+  for (const p of policies.filter((q) => q.players === players)) {
+    ranked.push([p.position ?? 2.5, 1, [`ai:${p.label}`, `AI trained policy (${p.label})`]]);
+  }
+  ranked.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return [...fixed.filter(([c]) => !(c in levels)), ...ranked.map(([, , choice]) => choice)];
 }
 
 /** The server's seat requests for the chosen seats; the first "me" is the creator, a second one is refused. */
