@@ -27,7 +27,9 @@ import math
 import shlex
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.progress import Progress
@@ -47,7 +49,7 @@ def interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def play(game: str, players: int, seed: int, agents: list[object], limit: int = 5000) -> list[int]:
+def play(game: str, players: int, seed: int, agents: Sequence[Any], limit: int = 5000) -> list[int]:
     """Play one game on the deal `seed`; the winners."""
     state = new_game(game, players, seed)
     handles = [SeatHandle(state, p) for p in range(players)]
@@ -55,17 +57,22 @@ def play(game: str, players: int, seed: int, agents: list[object], limit: int = 
         p = state.to_move
         if p is None:
             break
-        state.apply(agents[p].act(handles[p]))  # type: ignore[attr-defined]
+        state.apply(agents[p].act(handles[p]))
     return list(state.winners()) if state.to_move is None else []
 
 
-def cards_left(game: str, players: int, seed: int, agents: list[object]) -> float:
+def cards_left(game: str, players: int, seed: int, agents: Sequence[Any]) -> float:
     state = new_game(game, players, seed)
     handles = [SeatHandle(state, p) for p in range(players)]
     while state.to_move is not None:
         p = state.to_move
-        state.apply(agents[p].act(handles[p]))  # type: ignore[attr-defined]
+        state.apply(agents[p].act(handles[p]))
     return float(-state.scores()[0])
+
+
+def out_of_time(args: argparse.Namespace, started: float, g: int, n: int) -> bool:
+    """Whether the --minutes budget is spent, checked after game g at a whole rotation of the seats."""
+    return bool(args.minutes) and (g + 1) % n == 0 and time.perf_counter() - started > args.minutes * 60
 
 
 def main() -> None:
@@ -74,6 +81,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1_000_000, help="the first deal (deals seed, seed+1, ...)")
     ap.add_argument("--no-write", action="store_true", help="print only; leave the card as it is")
+    ap.add_argument("--minutes", type=float, default=0.0,
+                    help="stop early after this wall-clock time, at a whole rotation of the seats (0: never)")
     args = ap.parse_args()
     found = [s for s in shipped_policies() if args.name in (s.name, f"{s.game}-{s.players}p")]
     if not found:
@@ -89,7 +98,10 @@ def main() -> None:
     with Progress(transient=True) as bar:
         if coop:
             task = bar.add_task("team games", total=args.games * 4)
-            base, team, cross_g, cross_s = [], [], [], []
+            base: list[float] = []
+            team: list[float] = []
+            cross_g: list[float] = []
+            cross_s: list[float] = []
             for g in range(args.games):
                 deal = args.seed + g
                 heur = [make_agent("heuristic", game, 7919 * g + p) for p in range(n)]
@@ -107,18 +119,26 @@ def main() -> None:
                 mixed[g % n] = PolicyAgent(game, net, 31 * g, sample=False)
                 cross_g.append(cards_left(game, n, deal, mixed))
                 bar.advance(task)
+                if out_of_time(args, started, g, n):
+                    break
         else:
             task = bar.add_task("games", total=args.games * 2)
             wins: dict[str, list[float]] = {"greedy": [], "sampled": []}
             for g in range(args.games):
                 me = g % n
                 for mode in ("greedy", "sampled"):
-                    agents: list[object] = [make_agent("heuristic", game, 7919 * g + p) for p in range(n)]
-                    agents[me] = PolicyAgent(game, net, 31 * g, sample=mode == "sampled")
-                    winners = play(game, n, args.seed + g, agents)
+                    seats: list[Any] = [make_agent("heuristic", game, 7919 * g + p) for p in range(n)]
+                    seats[me] = PolicyAgent(game, net, 31 * g, sample=mode == "sampled")
+                    winners = play(game, n, args.seed + g, seats)
                     wins[mode].append(1.0 / len(winners) if me in winners else 0.0)
                     bar.advance(task)
+                if out_of_time(args, started, g, n):
+                    break
     seconds = time.perf_counter() - started
+    played = len(base) if coop else len(wins["greedy"])
+    results["games"] = played
+    if played < args.games:
+        table.title = f"{table.title} [stopped after {played} games: --minutes {args.minutes}]"
     if coop:
         sampled_team = cross_s
         table.add_column("team")
