@@ -1,4 +1,4 @@
-"""The `tabletop` command: games, play, replay, bench, arena, study, serve, loadtest."""
+"""The `tabletop` command: games, play, replay, bench, arena, study, serve, loadtest, review, bot."""
 
 from __future__ import annotations
 
@@ -82,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
         arena.add_parser(sub)
     importlib.import_module("tabletop.cli.study").add_parser(sub)
     importlib.import_module("tabletop.cli.review").add_parser(sub)
+    importlib.import_module("tabletop.cli.bot").add_parser(sub)
     return parser
 
 

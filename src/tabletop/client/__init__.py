@@ -236,6 +236,11 @@ class Seat:
         """Search hints for the seat's decision: action, value, visits, reason."""
         return list(self._req("POST", "/hints").get("hints", []))
 
+    def mark_bot(self) -> dict[str, Any]:
+        """Say that a program plays this seat (docs/bots.md): marked as a bot at the table and in the lobby."""
+        out: dict[str, Any] = self._req("POST", "/bot")
+        return out
+
     def chat(self, text: str) -> dict[str, Any]:
         """Say a line at the table (refused in a game without chat, with the game's reason)."""
         out: dict[str, Any] = self._req("POST", "/chat", json={"text": text})

@@ -72,6 +72,8 @@ SERVER_ACTION_IDS = "server:"
 """The prefix of the client action ids the server gives its own moves (a move clock's time-out: `server:clock-<since>`).
 Clients may not use it: an id a client chose can never collide with one of the server's, so no client can make the
 server's own move hit the uniqueness rule on action ids and be dropped."""
+BOT_LABEL = "bot"
+"""The label of a person's seat a program plays (`GameService.mark_bot`): public, `"bot": true` in its seat's facts."""
 
 
 def check_client_action_id(client_action_id: str | None) -> None:
@@ -323,9 +325,28 @@ class GameService:
             "id": h.id, "game": h.game, "title": info.title, "chat": not info.no_chat, "rules_version": h.rules_version,
             "players": h.players, "options": h.options, "visibility": h.visibility, "status": h.status,
             "creator": h.creator_name, "created": h.created.isoformat(),
-            "seats": [{"seat": s.seat, "kind": s.kind, "mode": s.mode, "ai": s.ai_label, "name": s.name,
+            "seats": [{"seat": s.seat, "kind": s.kind, "mode": s.mode, "ai": s.ai_label if s.kind == "ai" else None,
+                       "name": s.name, "bot": s.kind != "ai" and s.ai_label == BOT_LABEL,
                        "taken": s.kind == "ai" or s.token_hash is not None} for s in seats],
         }
+
+    def mark_bot(self, game_id: str, token: str) -> int:
+        """The token's seat says a program plays it (a bot, docs/bots.md): marked `bot` at the table and in the
+        lobby from now on (the seat's label: it stays a person's seat, played over the public API like any, on the
+        same clock). Idempotent; the server's own AI seats are not bots."""
+        seat = self.seat_of(game_id, token)
+        if seat is None:
+            raise Unauthorized("marking a seat as a bot needs its seat token (Authorization: Bearer <seat token>)")
+        live = self._get(game_id)
+        with live.lock:
+            s = live.seats[seat]
+            if s.kind == "ai":
+                raise Invalid(f"seat {seat} is one of the server's AI seats, not a bot")
+            if s.ai_label != BOT_LABEL:
+                self.storage.update_seat(game_id, seat, ai_label=BOT_LABEL)
+                live.seats[seat] = replace(s, ai_label=BOT_LABEL)
+                self.broker.publish(game_id, live.seq)
+        return seat
 
     def seat_of(self, game_id: str, token: str | None) -> int | None:
         """The seat a token holds (None without a token: a spectator); Unauthorized for a wrong token."""

@@ -1,5 +1,5 @@
 """Around the board: hints (`POST /games/{id}/hints`), table chat (`POST`/`GET /games/{id}/chat`), the clock, the
-rematch (`POST /games/{id}/rematch`)."""
+rematch (`POST /games/{id}/rematch`), a seat played by a program (`POST /games/{id}/bot`, docs/bots.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from tabletop.server.api.deps import ServiceDep, TokenDep
 from tabletop.server.api.routes.games import GameId
 from tabletop.server.schemas import ChatIn
+from tabletop.server.service import Unauthorized
 from tabletop.server.table import Busy, Table
 
 router = APIRouter(prefix="/games", tags=["table"])
@@ -56,6 +57,15 @@ def rematch(game_id: GameId, request: Request, token: TokenDep) -> dict[str, Any
 
     address = request.client.host if request.client is not None else None
     return make(_table(request), game_id, token, address)
+
+
+@router.post("/{game_id}/bot")
+def bot(game_id: GameId, service: ServiceDep, token: TokenDep) -> dict[str, Any]:
+    """The token's seat says a program plays it (`tabletop bot`, docs/bots.md): marked as a bot at the table and in
+    the lobby (its seat's `"bot": true`). Idempotent."""
+    if token is None:
+        raise Unauthorized("marking a seat as a bot needs its seat token (Authorization: Bearer <seat token>)")
+    return {"seat": service.mark_bot(game_id, token), "bot": True}
 
 
 @router.get("/{game_id}/clock")
