@@ -1,7 +1,8 @@
 """The reports' words per game, pinned: a tiny seeded study of each game gives the same report text (headings,
 captions, findings and every test with its effect, detail and p-values) as the report code did before the games
-declared their figures in their own `features` part (issue 21; tests/study/reports.json was written by that code,
-commit a82bbd2). And what a features part may declare is checked, naming what is wrong."""
+declared their figures in their own `features` part (issue 21), with the effects, level names and p-values of issue 25
+(tests/study/reports.json rewritten then: effects as predicted-probability differences, clustered by game). And what
+a features part may declare is checked, naming what is wrong."""
 
 from __future__ import annotations
 
@@ -69,7 +70,9 @@ def test_the_pinned_reports_hold_each_games_own_figures() -> None:
     pinned = json.loads(PINNED.read_text(encoding="utf-8"))
     assert "rank.png" in pinned["silos"]["images"] and "by_option.png" in pinned["silos"]["images"]
     assert any(t[0].startswith("the win rate of Town Hall rank 1 ") for t in pinned["silos"]["tests"])
-    assert any("Town Hall rank 1 with alternate_tiles" in t[0] for t in pinned["silos"]["tests"])
+    assert any("Town Hall rank 1, locations whose alternate location tile is used: all rather than none" in t[0]
+               for t in pinned["silos"]["tests"])
+    assert any(t[0].startswith("start player wins: ") for t in pinned["silos"]["tests"])
     assert any(t[0].startswith("the win rate of the start player ") for t in pinned["silos"]["tests"])
     sv = pinned["siliconvania"]
     assert {"objectives.png", "mean_bid.png"} <= set(sv["images"])
@@ -78,7 +81,7 @@ def test_the_pinned_reports_hold_each_games_own_figures() -> None:
     coop = pinned["silencio"]
     assert {"perfect.png", "cards_left.png"} <= set(coop["images"]) and coop["findings"]
     assert "Perfect games and cards left by factor" in coop["headings"]
-    assert any(t[0] == "the effect of variant = tavern (vs none) on cards left" for t in coop["tests"])
+    assert any(t[0] == "cards left: Tavern: on rather than none" for t in coop["tests"])
 
 
 def test_each_game_declares_its_study_facts_in_its_features_part() -> None:
@@ -147,5 +150,5 @@ def test_a_game_from_another_distribution_is_studied_through_its_own_features_pa
     words = report_words(write_report(tmp_path / "n").read_text(encoding="utf-8"))
     assert "seat_position.png" in words["images"] and "by_option.png" in words["images"]
     assert any(t[0] == "the win rate of the start player in 2-player games" for t in words["tests"])
-    assert any(t[0] == "the win rate of the start player with hand = 4 rather than 3" for t in words["tests"])
+    assert any(t[0].startswith("start player wins: ") and t[0].endswith(": 4 rather than 3") for t in words["tests"])
     assert set(figures_of(nines)) == {"seat_win_halfwidth", "perfect_halfwidth"}  # it declares none of its own

@@ -103,7 +103,8 @@ def frames(spec: StudySpec, rows: list[dict[str, Any]]) -> tuple[Any, Any]:
     team = game_features(spec.game).team
     games, seats = [], []
     for r in rows:
-        g = {"players": r["players"], "agents": r["agents"], "length": r["length"],
+        g = {"gid": r["block"] * 1000 + r["game"], "players": r["players"], "agents": r["agents"],
+             "length": r["length"], "decisions": float(sum(r["decisions"])),
              "spread": max(r["scores"]) - min(r["scores"]), "perfect": float(bool(r["winners"])),
              **{f: r.get(f, "") for f in factors}}
         if team is not None:  # the team's measure: its seat feature summed over the seats
@@ -125,12 +126,56 @@ def frames(spec: StudySpec, rows: list[dict[str, Any]]) -> tuple[Any, Any]:
 
 
 # ---- plots -------------------------------------------------------------------------------------------------------
+PAGE_INCHES = 10.0
+"""The widest figure, in inches at the saved 110 dpi: the page shows images up to 70rem (about 1,100 px) wide, so a
+figure no wider than this is never scaled down and its 10-11 pt labels stay at least 10 pt on the page."""
+FONTS: dict[Any, Any] = {"font.size": 11, "axes.titlesize": 11, "axes.labelsize": 11, "xtick.labelsize": 10,
+                         "ytick.labelsize": 10, "legend.fontsize": 10, "legend.title_fontsize": 10}
+"""The plots' type sizes in points (10 pt at 110 dpi is 15 px, about 11 pt on the page)."""
+
+
 def _figure(width: float = 7.0, height: float = 4.0, ncols: int = 1, nrows: int = 1) -> tuple[Any, Any]:
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(width, height), layout="constrained")
+    fig = Figure(figsize=(min(width, PAGE_INCHES), height), layout="constrained")
     axes = fig.subplots(nrows, ncols, squeeze=False)
     return fig, axes
+
+
+def _panels(n: int, width: float, height: float, maxcols: int = 3) -> tuple[Any, list[Any]]:
+    """A figure of `n` panels of about `width` x `height` inches, wrapped after `maxcols`, unused panels hidden."""
+    ncols = min(n, maxcols)
+    nrows = math.ceil(n / ncols)
+    fig, axes = _figure(width * ncols + 0.6, height * nrows, ncols=ncols, nrows=nrows)
+    flat = [ax for row in axes for ax in row]
+    for ax in flat[n:]:
+        ax.set_visible(False)
+    return fig, flat[:n]
+
+
+def fmt_p(p: float) -> str:
+    """A p-value as a report prints it: "< 0.001" below a thousandth, else three decimals."""
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def option_words(game: str, name: str) -> str:
+    """An option's name as the lobby shows it (its doc), up to a colon or a parenthesis: "Crop Circles module"."""
+    doc = next((o.doc for o in game_info(game).options if o.name == name), "") or name
+    return re.split(r"[:(]", doc)[0].strip() or name
+
+
+def level_words(game: str, name: str, label: str) -> str:
+    """An option level in the lobby's words: "off" where the doc says "0 = off", "all" for a list of every choice,
+    else the dataset's label ("none", "6", "tavern")."""
+    option = next((o for o in game_info(game).options if o.name == name), None)
+    if option is None:
+        return label
+    named = dict(re.findall(r"(\w+) = (\w+)", option.doc))
+    if label in named:
+        return str(named[label])
+    if option.multi and label == ",".join(str(c) for c in option.choices):
+        return "all"
+    return label
 
 
 def _err(rates: list[float], cis: list[tuple[float, float]]) -> list[list[float]]:
@@ -147,7 +192,7 @@ def _rate_bars(ax: Any, labels: list[str], wins: list[float], ns: list[int], fai
     ax.bar(labels, [100 * r for r in rates], yerr=err, capsize=4, color=colour, alpha=0.8)
     if fair is not None:
         ax.axhline(100 * fair, color="grey", linestyle="--", linewidth=1, label=f"fair {100 * fair:.1f}%")
-        ax.legend(loc="lower right", fontsize=8)
+        ax.legend(loc="lower right")
     ax.set_ylabel("win rate (%), 95% CI")
 
 
@@ -162,6 +207,7 @@ class _Report:
     def __init__(self, spec: StudySpec, games: Any, seats: Any, out: Path) -> None:
         self.spec, self.games, self.seats, self.out = spec, games, seats, out
         self.tests: list[Hypothesis] = []
+        self.notes: list[str] = []  # the models' fallbacks and warnings, shown on the page (never printed)
         self.sections: list[str] = []  # HTML blocks
         self.info = game_info(spec.game)
         self.features = game_features(spec.game)
@@ -175,8 +221,8 @@ class _Report:
     # -- per-seat figures (competitive games) --
     def seat_position(self) -> None:
         counts = sorted(self.seats["players"].unique())
-        fig, axes = _figure(3.2 * len(counts) + 1, 3.6, ncols=len(counts))
-        for ax, k in zip(axes[0], counts, strict=True):
+        fig, axes = _panels(len(counts), 3.2, 3.4)
+        for ax, k in zip(axes, counts, strict=True):
             sub = self.seats[self.seats["players"] == k]
             groups = _group(sub, "position", "share")
             _rate_bars(ax, [str(int(g[0])) for g in groups], [g[1] for g in groups], [g[2] for g in groups], 1 / k)
@@ -198,8 +244,8 @@ class _Report:
         """A game's `rate` figure: the win rate per player count by the value of a seat column, each value tested
         against the fair rate."""
         counts = sorted(self.seats["players"].unique())
-        fig, axes = _figure(3.2 * len(counts) + 1, 3.6, ncols=len(counts))
-        for ax, k in zip(axes[0], counts, strict=True):
+        fig, axes = _panels(len(counts), 3.2, 3.4)
+        for ax, k in zip(axes, counts, strict=True):
             sub = self.seats[self.seats["players"] == k]
             groups = _group(sub, f.column, "share")
             _rate_bars(ax, [str(int(g[0])) for g in groups], [g[1] for g in groups], [g[2] for g in groups], 1 / k,
@@ -217,7 +263,11 @@ class _Report:
 
     def by_level(self) -> None:
         """Win rate of the start player (and of the seats the game's `rate` figures name by `by_option`, e.g. a
-        SILOS Town Hall rank 1) at each level of each varied option."""
+        SILOS Town Hall rank 1) at each level of each varied option. The start player's levels are tested once, by
+        the effects model ("start player wins"); the other seats' here, each level against the first, by the raw
+        difference with Newcombe's interval (one such seat per game: the games are independent)."""
+        from tabletop.study.effects import newcombe, two_rate_p
+
         varied = [k for k in sorted(self.spec.options) if len(self.spec.options[k]) > 1]
         if not varied:
             return
@@ -226,51 +276,63 @@ class _Report:
                   if f.by_option is not None]
         if not which:
             return
-        fig, axes = _figure(3.4 * len(varied) + 1, 3.6 * len(which), ncols=len(varied), nrows=len(which))
-        for row, (col, value, who) in enumerate(which):
-            for c, name in enumerate(varied):
-                ax = axes[row][c]
+        fig, axes = _panels(len(which) * len(varied), 3.4, 3.4, maxcols=max(2, len(varied)))
+        i = 0
+        for col, value, who in which:
+            for name in varied:
+                ax = axes[i]
+                i += 1
                 sub = self.seats[self.seats[col] == value]
                 groups = _group(sub, f"opt_{name}", "share")
                 fair = float((1 / sub["players"]).mean()) if len(sub) else None
-                _rate_bars(ax, [str(g[0]) for g in groups], [g[1] for g in groups], [g[2] for g in groups], fair,
-                           "tab:green")
-                ax.set_title(f"{who}, by {name}", fontsize=9)
-                ax.set_xlabel(name)
-                ax.tick_params(axis="x", labelsize=7)
+                words = option_words(self.spec.game, name)
+                _rate_bars(ax, [level_words(self.spec.game, name, str(g[0])) for g in groups],
+                           [g[1] for g in groups], [g[2] for g in groups], fair, "tab:green")
+                ax.set_title(who[0].upper() + who[1:])
+                ax.set_xlabel(words)
+                if col == "position":
+                    continue
                 base = groups[0]
                 for lvl, w, n in groups[1:]:
-                    d, lo, hi, p = two_rates(w, n, base[1], base[2])
-                    self.tests.append(Hypothesis(f"the win rate of {who} with {name} = {lvl} rather than {base[0]}",
-                                                 d, lo, hi, p, MIN_RATE_EFFECT, "pp",
-                                           f"{100 * w / n:.1f}% against {100 * base[1] / base[2]:.1f}%"))
+                    d, lo, hi = newcombe(w, n, base[1], base[2])
+                    self.tests.append(Hypothesis(
+                        f"the win rate of {who}, {words}: {level_words(self.spec.game, name, str(lvl))} rather than "
+                        f"{level_words(self.spec.game, name, str(base[0]))}", d, lo, hi,
+                        two_rate_p(w, n, base[1], base[2]), MIN_RATE_EFFECT, "pp",
+                        f"{100 * w / n:.1f}% against {100 * base[1] / base[2]:.1f}%, {n} and {base[2]} games; "
+                        "raw difference, Newcombe's interval"))
         self.save(fig, "by_option", "Seat advantages by option",
                   "The win rate of " + " and of ".join(w[2] for w in which)
                   + " at each level of each varied option, with 95% Wilson intervals; the dashed line is the fair "
-                  "rate. Each level is tested against the first (two-proportion z test).")
+                  "rate. The start player's levels are tested in the effects below (one test per effect).")
+
+    def _kept(self, f: SeatFigure) -> list[tuple[str, Any]]:
+        kinds = sorted({k for v in self.seats[f.column].fillna("") for k in v.split("|") if k})
+        return [(k, self.seats[f.column].fillna("").str.split("|").apply(lambda xs, k=k: k in xs)) for k in kinds]
 
     def kinds(self, f: SeatFigure) -> None:
-        """A game's `kinds` figure: the win rate of the seats whose `|`-joined column holds each kind, each kind's
-        effect tested by a logistic regression adjusted for the player count."""
-        kinds = sorted({k for v in self.seats[f.column].fillna("") for k in v.split("|") if k})
-        kept = [(k, self.seats[f.column].fillna("").str.split("|").apply(lambda xs, k=k: k in xs))
-                for k in kinds]
-        fig, axes = _figure(8, 3.8)
-        ax = axes[0][0]
-        labels, wins, ns = [], [], []
-        for k, mask in kept:
-            yes = self.seats[mask]
-            if not len(yes):
-                continue
-            labels.append(k)
-            wins.append(float(yes["share"].sum()))
-            ns.append(len(yes))
+        """A game's `kinds` figure: per player count, the win rate of the seats whose `|`-joined column holds each
+        kind against that count's fair rate; each kind's effect tested by a logistic model adjusted for the player
+        count, errors clustered by game."""
+        kept = self._kept(f)
+        counts = sorted(self.seats["players"].unique())
+        fig, axes = _panels(len(counts), 4.6, 3.6, maxcols=2)
+        for ax, n_players in zip(axes, counts, strict=True):
+            here = self.seats["players"] == n_players
+            labels, wins, ns = [], [], []
+            for k, mask in kept:
+                yes = self.seats[mask & here]
+                if not len(yes):
+                    continue
+                labels.append(k)
+                wins.append(float(yes["share"].sum()))
+                ns.append(len(yes))
+            _rate_bars(ax, labels, wins, ns, 1 / n_players, f.colour)
+            ax.set_title(f"{n_players} players")
+            ax.set_xlabel(f.axis)
+            ax.tick_params(axis="x", rotation=30)
         self._kind_tests(f, kept)
-        fair = float((1 / self.seats["players"]).mean())
-        _rate_bars(ax, labels, wins, ns, fair, f.colour)
-        ax.set_xlabel(f.axis)
-        ax.tick_params(axis="x", labelsize=8)
-        self.save(fig, f.name, f.title, f.caption)
+        self.save(fig, f.name, f.title, f.caption + " One panel per player count, each against its own fair rate.")
 
     def binned(self, f: SeatFigure) -> None:
         """A game's `binned` figure: the win rate by a numeric seat column, rounded and clipped to its bins."""
@@ -286,27 +348,33 @@ class _Report:
     def _kind_tests(self, f: SeatFigure, kept: list[tuple[str, Any]]) -> None:
         """Each kind's effect on winning, adjusted for the player count: one logistic model per kind (not one with
         every kind: a seat holds about as many kinds whatever they are, e.g. SiliconVania's objectives kept, so the
-        kinds would stand in for each other and each effect would read against the kinds not held)."""
-        import statsmodels.formula.api as smf
+        kinds would stand in for each other and each effect would read against the kinds not held). The effect is
+        the average predicted-probability difference, its errors clustered by game."""
+        import pandas as pd
 
-        players = " + C(players)" if self.seats["players"].nunique() > 1 else ""
+        from tabletop.study.effects import LOGIT, binary_effects
+
+        terms = ["kept"] + (["players"] if self.seats["players"].nunique() > 1 else [])
         for k, mask in kept:
             if not 0 < int(mask.sum()) < len(mask):
                 continue
-            data = self.seats.assign(kept=mask.astype(float))
-            try:
-                r = smf.logit(f"won ~ kept{players}", data=data).fit(disp=0).get_margeff(at="overall") \
-                    .summary_frame().loc["kept"]
-            except Exception as e:  # a model that cannot be fitted: said on the page
-                self.sections.append(f"<p class=\"cap\">The {html.escape(f.model.format(value=k))} model could not "
-                                     f"be fitted: {html.escape(str(e)[:200])}</p>")
-                continue
+            data = self.seats.assign(kept=pd.Categorical(mask.map({True: "yes", False: "no"}),
+                                                         categories=["no", "yes"]))
+            fit = binary_effects(data, "won", terms, cluster="gid")
+            self._notes(f.who(k), fit.method, fit.warnings, LOGIT)
+            e = next(x for x in fit.effects if x.factor == "kept")
             yes, no = self.seats[mask], self.seats[~mask]
             self.tests.append(Hypothesis(
-                f.who(k), float(r["dy/dx"]),
-                float(r["Conf. Int. Low"]), float(r["Cont. Int. Hi."]), float(r["Pr(>|z|)"]), MIN_RATE_EFFECT, "pp",
-                f"win rate {100 * yes['share'].mean():.1f}% when kept, {100 * no['share'].mean():.1f}% when not; "
-                "logistic regression, adjusted for the player count"))
+                f.who(k), e.estimate, e.lo, e.hi, e.p, MIN_RATE_EFFECT, "pp",
+                f"win rate {100 * yes['won'].mean():.1f}% when kept, {100 * no['won'].mean():.1f}% when not "
+                f"(raw difference {100 * e.raw:+.1f} points); {_method_short(fit.method)}"
+                + (", adjusted for the player count" if len(terms) > 1 else "")))
+
+    def _notes(self, title: str, method: str, caught: list[str], usual: str) -> None:
+        if method != usual:
+            self.notes.append(f"{title}: {method}.")
+        for w in dict.fromkeys(caught):
+            self.notes.append(f"{title}: statsmodels said {w[:200]}")
 
     # -- cooperative --
     def team(self, t: TeamFigures) -> None:
@@ -318,9 +386,9 @@ class _Report:
         counts = sorted(g["players"].unique())
         firsts = list(g[a_col].cat.categories) if a_col in g else ["none"]
         seconds = list(g[b_col].cat.categories) if b_col in g else ["none"]
-        fig, axes = _figure(3.4 * len(counts) + 1, 3.8, ncols=len(counts))
+        fig, axes = _panels(len(counts), 3.2, 3.6)
         width = 0.8 / max(1, len(firsts) * len(seconds))
-        for ax, k in zip(axes[0], counts, strict=True):
+        for ax, k in zip(axes, counts, strict=True):
             sub = g[g["players"] == k]
             i = 0
             for v in firsts:
@@ -339,7 +407,7 @@ class _Report:
             ax.set_xticks([])
             ax.set_title(f"{k} players")
             ax.set_ylabel("perfect games (%), 95% CI")
-        axes[0][-1].legend(title=" / ".join(t.split_words), fontsize=7, title_fontsize=7, loc="upper right")
+        axes[-1].legend(title=" / ".join(t.split_words), loc="upper right")
         table = []
         for key in ["players"] + [c for c in (a_col, b_col) if c in g]:
             for lvl, sub in g.groupby(key, sort=True, observed=True):
@@ -375,15 +443,18 @@ class _Report:
                     cis = [wilson(c, n) for c in counts_at]
                     ax.errorbar(xs, [100 * r for r in rates], yerr=_err(rates, cis),
                                 marker="o", markersize=3, capsize=2, linewidth=1, label=f"{t.split_words[1]} {s}")
-                ax.set_title(f"{k} players, {t.split_words[0]} {v}", fontsize=9)
+                ax.set_title(f"{k} players, {t.split_words[0]} {v}")
                 ax.set_xlabel(f"{t.measure_words} ({top} = {top} or more)")
                 ax.set_ylabel("games (%), 95% CI")
-        axes[0][-1].legend(fontsize=7)
+        axes[0][-1].legend()
         self.save(fig, m_col, t.measure_title, t.measure_caption)
 
     # -- regressions of table-wide factors --
     def effects(self) -> None:
-        import statsmodels.formula.api as smf
+        """Each table-wide factor's effect, level by level against its first, the other factors held as they are
+        in the data: predicted-probability differences for the 0/1 outcomes (tabletop.study.effects), mean
+        differences for the others, errors clustered by game."""
+        from tabletop.study.effects import LOGIT, OLS, binary_effects, linear_effects
 
         varied = [f"opt_{k}" for k in sorted(self.spec.options) if len(self.spec.options[k]) > 1]
         with_players = (["players"] if len(self.spec.players) > 1 else []) + varied
@@ -400,67 +471,77 @@ class _Report:
         models += [("game length", self.games, "length", "ols", "actions", with_players)]
         if not self.info.cooperative:
             models.append(("score spread", self.games, "spread", "ols", "points", with_players))
-        rows: list[tuple[str, str, float, float, float]] = []  # model, term, effect, lo, hi
+        rows: list[tuple[str, str, float, float, float, str]] = []  # model, level, effect, lo, hi, unit
         for title, data, y, kind, unit, terms in models:
             if not terms or data[y].nunique() < 2:
                 continue
-            formula = f"{y} ~ " + " + ".join(f"C({t})" for t in terms)
-            try:
-                if kind == "logit":
-                    res = smf.logit(formula, data=data).fit(disp=0)
-                    frame = res.get_margeff(at="overall").summary_frame()
-                    est = [(str(i), float(r["dy/dx"]), float(r["Conf. Int. Low"]), float(r["Cont. Int. Hi."]),
-                            float(r["Pr(>|z|)"])) for i, r in frame.iterrows()]
-                    minimum = MIN_RATE_EFFECT
+            if kind == "logit":
+                fit = binary_effects(data, y, terms, cluster="gid")
+                minimum = MIN_RATE_EFFECT
+            else:
+                fit = linear_effects(data, y, terms, cluster="gid")
+                minimum = MIN_RELATIVE_EFFECT * abs(float(data[y].mean()))
+            self._notes(f"The {title} model", fit.method, fit.warnings, LOGIT if kind == "logit" else OLS)
+            for e in fit.effects:
+                name = "player count" if e.factor == "players" else option_words(self.spec.game,
+                                                                                   e.factor.removeprefix("opt_"))
+                if e.factor == "players":
+                    level, ref = f"{e.level} players", e.reference
                 else:
-                    res = smf.ols(formula, data=data).fit(cov_type="HC3")
-                    ci = res.conf_int()
-                    est = [(str(i), float(res.params[i]), float(ci.loc[i, 0]), float(ci.loc[i, 1]),
-                            float(res.pvalues[i])) for i in res.params.index if i != "Intercept"]
-                    minimum = MIN_RELATIVE_EFFECT * abs(float(data[y].mean()))
-            except Exception as e:  # a model that cannot be fitted (perfect separation, one level): said
-                self.sections.append(f"<p class=\"cap\">The {html.escape(title)} model could not be fitted: "
-                                     f"{html.escape(str(e)[:200])}</p>")
-                continue
-            for term, eff, lo, hi, p in est:
-                label = _term_label(term, self.spec)
-                rows.append((title, label, eff, lo, hi))
-                others = [t.removeprefix("opt_") for t in terms if not term.startswith(f"C({t})")]
-                model = "logistic regression" if kind == "logit" else "linear regression"
-                self.tests.append(Hypothesis(f"the effect of {label} on {title}", eff, lo, hi, p, minimum, unit,
-                                       f"{model}" + (f", adjusted for {', '.join(others)}" if others else "")))
+                    opt = e.factor.removeprefix("opt_")
+                    level, ref = (level_words(self.spec.game, opt, v) for v in (e.level, e.reference))
+                    level = "on" if level.lower() == name.lower() else level  # "Tavern on", not "Tavern tavern"
+                label = f"{level} rather than {ref}" if e.factor == "players" else f"{name}: {level} rather than {ref}"
+                rows.append((title, label, e.estimate, e.lo, e.hi, unit))
+                others = ["player count" if t == "players" else option_words(self.spec.game, t.removeprefix("opt_"))
+                          for t in terms if t != e.factor]
+                raw = f"{100 * e.raw:+.1f} points" if unit == "pp" else f"{e.raw:+.2f} {unit}"
+                self.tests.append(Hypothesis(
+                    f"{title}: {label}", e.estimate, e.lo, e.hi, e.p, minimum, unit,
+                    f"raw difference {raw}; {_method_short(fit.method)}"
+                    + (f", adjusted for {', '.join(others)}" if others else "")))
         if not rows:
             return
         titles = list(dict.fromkeys(r[0] for r in rows))
-        fig, axes = _figure(4.2 * len(titles) + 1, 0.45 * max(4, max(sum(r[0] == t for r in rows) for t in titles))
-                            + 1.5, ncols=len(titles))
-        for ax, t in zip(axes[0], titles, strict=True):
+        sizes = [sum(r[0] == t for r in rows) for t in titles]
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(PAGE_INCHES, 0.42 * sum(sizes) + 1.0 * len(titles) + 0.4), layout="constrained")
+        axes = fig.subplots(len(titles), 1, squeeze=False, gridspec_kw={"height_ratios": [s + 1.2 for s in sizes]})
+        for (ax,), t in zip(axes, titles, strict=True):
             mine = [r for r in rows if r[0] == t]
-            scale = 100 if any(m[0] == t and m[3] == "logit" for m in models) else 1
-            ys = list(range(len(mine)))
+            scale = 100 if mine[0][5] == "pp" else 1
+            ys = list(range(len(mine)))[::-1]
             ax.errorbar([scale * r[2] for r in mine], ys,
                         xerr=[[scale * (r[2] - r[3]) for r in mine], [scale * (r[4] - r[2]) for r in mine]],
                         fmt="o", capsize=3)
             ax.axvline(0, color="grey", linewidth=1)
-            ax.set_yticks(ys, [r[1] for r in mine], fontsize=7)
-            unit = next(m[4] for m in models if m[0] == t)
-            ax.set_title(t, fontsize=9)
+            ax.set_yticks(ys, [r[1] for r in mine])
+            ax.set_ylim(-0.6, len(mine) - 0.4)
+            ax.set_title(t, loc="left")
+            unit = mine[0][5]
             ax.set_xlabel("effect (percentage points), 95% CI" if unit == "pp" else f"effect ({unit}), 95% CI")
         self.save(fig, "effects", "Effects of the table-wide factors",
-                  "Regression estimates against each factor's first level, the other factors held fixed: logistic "
-                  "models as average marginal effects in percentage points, linear models (HC3 standard errors) in "
-                  "the measure's unit; 95% intervals.")
+                  "Each level against its factor's first, the other factors as they are in the data: for a rate, "
+                  "the change in the rate (the average predicted-probability difference of a logistic model, or of "
+                  "Firth's penalised one where an outcome is never or always seen at a level), in percentage "
+                  "points; for a length or a spread, the change in the mean (linear model); 95% intervals from "
+                  "standard errors clustered by game.")
 
 
-def _term_label(term: str, spec: StudySpec) -> str:
-    m = re.match(r"C\((\w+)\)\[T\.(.*)\]$", term)
-    if not m:
-        return term
-    name, level = m.groups()
-    name = name.removeprefix("opt_")
-    base = "players" if name == "players" else name
-    first = min(spec.players) if name == "players" else spec.options.get(name, [""])[0]
-    return f"{base} = {level} (vs {level_label(first) if name != 'players' else first})"
+def _method_short(method: str) -> str:
+    from tabletop.study.effects import FIRTH, LOGIT, OLS, RAW
+
+    return {LOGIT: "logistic regression (predicted-probability difference)",
+            FIRTH: "Firth's penalised logistic regression (the data separate)",
+            RAW: "raw difference, Newcombe's interval", OLS: "linear regression"}.get(method, method) \
+        + ", errors clustered by game"
+
+
+def _p_words(p: float) -> str:
+    """"< 0.001" or "= 0.012"."""
+    text = fmt_p(p)
+    return text if text.startswith("<") else f"= {text}"
 
 
 def _pct(x: float) -> str:
@@ -475,8 +556,19 @@ def write_report(dataset: str | Path, out: str | Path | None = None) -> Path:
         raise StudyError(f"{dataset} holds no games yet: run the study first")
     target = Path(out) if out is not None else Path(dataset) / "report"
     target.mkdir(parents=True, exist_ok=True)
+    import matplotlib
+
     games, seats = frames(spec, rows)
     rep = _Report(spec, games, seats, target)
+    with matplotlib.rc_context(FONTS):
+        _draw(rep)
+    correct(rep.tests)
+    page = target / "index.html"
+    page.write_text(_page(rep, len(rows)), encoding="utf-8")
+    return page
+
+
+def _draw(rep: _Report) -> None:
     if rep.info.cooperative:
         if rep.features.team is not None:
             rep.team(rep.features.team)
@@ -488,10 +580,6 @@ def write_report(dataset: str | Path, out: str | Path | None = None) -> Path:
         rep.by_level()
     rep.effects()
     _length_figure(rep)
-    correct(rep.tests)
-    page = target / "index.html"
-    page.write_text(_page(rep, len(rows)), encoding="utf-8")
-    return page
 
 
 def _length_figure(rep: _Report) -> None:
@@ -520,14 +608,16 @@ def _page(rep: _Report, n: int) -> str:
     kept = [t for t in rep.tests if t.kept]
     kept.sort(key=lambda t: t.p_adj)
     findings = "".join(f"<li>{html.escape(t.words[0].upper() + t.words[1:])}: {html.escape(t.effect_text())}"
-                       f"{'; ' + html.escape(t.detail) if t.detail else ''} ({CORRECTION}-adjusted p = "
-                       f"{t.p_adj:.2g}).</li>" for t in kept)
+                       f"{'; ' + html.escape(t.detail) if t.detail else ''} ({CORRECTION}-adjusted p "
+                       f"{html.escape(_p_words(t.p_adj))}).</li>" for t in kept)
     if not findings:
         findings = "<li>No effect passes both the correction and the minimum effect.</li>"
     test_rows = "".join(
         f"<tr class=\"{'kept' if t.kept else ''}\"><td>{html.escape(t.words)}</td><td>{html.escape(t.effect_text())}"
-        f"</td><td>{html.escape(t.detail)}</td><td>{t.p:.2g}</td><td>{t.p_adj:.2g}</td>"
+        f"</td><td>{html.escape(t.detail)}</td><td>{html.escape(fmt_p(t.p))}</td><td>{html.escape(fmt_p(t.p_adj))}</td>"
         f"<td>{'yes' if t.kept else 'no'}</td></tr>" for t in rep.tests)
+    notes = ("<h2>Model notes</h2><ul>" + "".join(f"<li>{html.escape(n)}</li>" for n in dict.fromkeys(rep.notes))
+             + "</ul>") if rep.notes else ""
     cells = len(spec.cells())
     agents = ", ".join(sorted(rep.games["agents"].unique()))
     return f"""<!doctype html>
@@ -547,7 +637,10 @@ study seed {spec.seed}.</p>
 report (adjusted p &lt; {ALPHA}) and is at least {100 * MIN_RATE_EFFECT:.0f} percentage points for a rate, or
 {100 * MIN_RELATIVE_EFFECT:.0f}% of the overall mean for a length, a spread or cards left.</p>
 <ul>{findings}</ul>
+<p class="cap">These are the agents' games ({html.escape(agents)}): agents are not people, and an effect they show
+(or do not show) is a question to put to playtesters, not an answer.</p>
 {''.join(rep.sections)}
+{notes}
 <h2>Every test</h2>
 <table><tr><th>test</th><th>effect</th><th>detail</th><th>p</th><th>{CORRECTION} p</th><th>finding</th></tr>
 {test_rows}</table>
