@@ -59,7 +59,7 @@ def test_open_seats_are_taken_from_the_lobby(make_client: Factory) -> None:
     lobby = client.get("/api/games").json()
     assert [g["id"] for g in lobby] == [pub["id"]]
     assert lobby[0]["seats"][1] == {"seat": 1, "kind": "human", "mode": "open", "ai": None, "name": "seat 2",
-                                    "taken": False}
+                                    "bot": False, "taken": False}
     r = client.post(f"/api/games/{pub['id']}/claim", json={"name": "Bo"})
     assert r.status_code == 200 and r.json()["seat"] == 1
     r = client.post(f"/api/games/{pub['id']}/claim", json={})
