@@ -203,3 +203,14 @@ def test_the_command_plays_a_whole_game_and_refuses_bad_arguments(server: Server
     assert main(["bot", "--server", server.url, "--join", "https://elsewhere.example/join/abc#def"]) == 2
     assert "not --server" in capsys.readouterr().err
     assert main(["bot", "--server", server.url, "--join", made.invites[0]["url"], "--agent", "nosuch"]) == 2
+
+
+def test_the_example_bot_plays_a_whole_game(server: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    example = Path(__file__).parents[2] / "examples" / "bot.py"
+    with Client(server.url) as c:
+        made = c.create("silencio", players=2, seats=[{"kind": "invite"}, {"kind": "ai", "ai": "easy"}])
+        assert main(["bot", "--server", server.url, "--join", made.invites[0]["url"], "--agent",
+                     f"{example}:GreedyBot", "--quiet"]) == 0
+        assert "over" in capsys.readouterr().out
+        info = c.info(made.game_id)
+        assert info["status"] == "over" and info["seats"][0]["bot"] is True
