@@ -112,6 +112,8 @@ class LessonBox {
   private seq = -1;
   private busy = false;
   private again = false;
+  /** The game's introduction is open at first on a wide screen; on a phone it waits to be opened, under the step. */
+  private introOpen = typeof matchMedia === "function" && matchMedia("(min-width: 700px)").matches;
 
   constructor(private root: HTMLElement, private id: string, private game: string, private token: string) {}
 
@@ -196,7 +198,10 @@ class LessonBox {
     const first = l.done === 0;
     mount(this.el,
       h("h2", l.title, " ", h("span.progress", l.outro ? "· finished" : `· step ${Math.min(l.done + 1, l.steps)} of ${l.steps}`)),
-      first && step ? h("p.intro", l.intro) : null,
+      first && step
+        ? h("details.intro", { open: this.introOpen, ontoggle: (e: Event) => (this.introOpen = (e.target as HTMLDetailsElement).open) },
+            h("summary", "About this game"), h("p", l.intro))
+        : null,
       this.told.length ? h("ul.told", { "aria-label": "What the other player just did" }, this.told.map((t) => h("li", t))) : null,
       step
         ? h("div.step", { "aria-live": "polite" },
