@@ -106,7 +106,8 @@ def keyboard_move(page: Page, rng: random.Random) -> None:
     wait_actionable(page)
     before = seq_of(page)
     for _ in range(4):
-        stops = page.evaluate("() => document.querySelectorAll('.table .target, .actions > .buttons button.act').length")
+        stops = page.evaluate("() => document.querySelectorAll("
+                              "'.table .target, .actions > .buttons button.act').length")
         want = rng.randrange(max(1, stops))
         seen = 0
         for _ in range(400):

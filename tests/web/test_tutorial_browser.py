@@ -21,7 +21,9 @@ def silencio_path(action: str) -> list[str]:
     if w[0] in ("play", "place", "return", "give"):
         return [f"[data-key='card:{w[1]}']"]
     if w[0] == "shrine":
-        return ["[data-key='shrine:large']", f"[data-key='row:{w[2]}']"] if w[1] == "large" else [f"[data-key='shrine:{w[1]}']"]
+        if w[1] == "large":
+            return ["[data-key='shrine:large']", f"[data-key='row:{w[2]}']"]
+        return [f"[data-key='shrine:{w[1]}']"]
     if w[0] == "take":
         return [f"[data-key='rowcard:{w[1]}']"]
     if w[0] == "swap":
