@@ -1,0 +1,64 @@
+"""CI smoke runs of examples/train.py: any game and player count, reproducible from its seed, a model card."""
+
+from __future__ import annotations
+
+import importlib.util
+import tomllib
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from tabletop.agents import play_game
+from tabletop.agents.policy import PolicyAgent, PolicyNet
+from tabletop.core import new_game
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train.py"
+
+
+def _module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("train_any", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(module: ModuleType, out: Path, game: str, players: int, seed: int = 0) -> dict[str, object]:
+    return module.main(["--game", game, "--players", str(players), "--minutes", "0", "--bc-games", "2",
+                        "--bc-epochs", "1", "--updates", "2", "--steps", "32", "--batch", "16", "--epochs", "1",
+                        "--snapshot-every", "1", "--seed", str(seed), "--out", str(out)])
+
+
+@pytest.mark.parametrize(("game", "players"), [("silos", 3), ("silencio", 2), ("siliconvania", 2)])
+def test_one_command_trains_any_game_and_writes_weights_and_a_card(tmp_path: Path, game: str, players: int) -> None:
+    module = _module()
+    out = tmp_path / "p.npz"
+    log = _run(module, out, game, players)
+    assert log["updates"] == 2 and log["bc_games"] == 2
+    net = PolicyNet(out)
+    assert (net.game, net.players) == (game, players)
+    with np.load(out, allow_pickle=False) as z:
+        assert z["w0"].dtype == np.float16  # the size budget: half precision, compressed
+    card = tomllib.loads(out.with_suffix(".toml").read_text(encoding="utf-8"))
+    assert card["policy"]["game"] == game and card["policy"]["players"] == players
+    assert card["training"]["ppo_updates"] == 2 and "--updates 2" in card["training"]["reproduce"]
+    result = play_game(new_game(game, players, 3), [PolicyAgent(game, net, p) for p in range(players)])
+    assert result.state.is_over  # every seat the policy: a legal game to its end
+
+
+def test_the_same_seed_gives_the_same_weights_and_another_seed_others(tmp_path: Path) -> None:
+    module = _module()
+    paths = [tmp_path / f"{name}.npz" for name in ("a", "b", "c")]
+    for path, seed in zip(paths, (5, 5, 6), strict=True):
+        _run(module, path, "silos", 2, seed)
+    with np.load(paths[0]) as a, np.load(paths[1]) as b, np.load(paths[2]) as c:
+        assert all(np.array_equal(a[k], b[k]) for k in a.files)
+        assert not np.array_equal(a["w0"], c["w0"])
+
+
+def test_a_bad_player_count_is_refused_before_training(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        _module().main(["--game", "siliconvania", "--players", "6", "--out", str(tmp_path / "x.npz")])
+    assert not (tmp_path / "x.npz").exists()
