@@ -20,6 +20,7 @@ from tabletop.server.api.main import api_router
 from tabletop.server.clocks import Clocks
 from tabletop.server.limits import Buckets, RateLimit
 from tabletop.server.pubsub import Broker, InProcessBroker, PgBroker
+from tabletop.server.ratings import Ratings
 from tabletop.server.service import STATUS, GameService, ServiceError
 from tabletop.server.settings import Settings
 from tabletop.server.storage import Storage
@@ -95,6 +96,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               settings.creation_limits())
         app.state.service = service
         app.state.accounts = make_accounts(storage, broker, settings)
+        app.state.ratings = Ratings(storage)
+        service.on_over = app.state.ratings.final_op
         hint_pool = _pool_factory(settings.hint_workers)
         hints = Lane("hint", hint_pool, settings.hint_workers, retries=1) if hint_pool is not None else None
         app.state.table = Table(service, settings, hints)

@@ -72,6 +72,8 @@ class CreateGameIn(Strict):
     visibility: Literal["public", "private"] = "private"
     seats: list[SeatIn] | None = Field(default=None, min_length=1, max_length=16)
     creator_name: PlayerName = "host"
+    rated: bool = False
+    """A rated game (issue 23): its creator and players signed in; ratings move at its end (server.ratings)."""
     move_seconds: int | None = Field(default=None, ge=1, le=30 * 86400)
     """A move clock: seconds each decision may take (e.g. 120 live, 259200 for 3 days); on time-out the
     heuristic agent moves for the seat."""

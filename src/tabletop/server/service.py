@@ -28,6 +28,8 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
+from sqlalchemy import Connection
+
 from tabletop.core import IllegalAction, InvalidOptions, State, UnknownGame, game_info, games, new_game
 from tabletop.server import views
 from tabletop.server.accounts import AccountKey
@@ -85,6 +87,9 @@ def check_client_action_id(client_action_id: str | None) -> None:
 
 class GameService:
     """Everything a client may ask of the server, in plain Python."""
+
+    on_over: Callable[[GameHeader, list[SeatInfo], State], Callable[[Connection], None] | None] | None = None
+    """What the event that ends a game also writes, in its transaction (the app sets `Ratings.final_op`)."""
 
     def __init__(self, storage: Storage, broker: Broker, pool_factory: Callable[[], Executor] | None,
                  public_url: str, cache_games: int = 2000, policy_dir: str | None = None, ai_slots: int = 1,
@@ -646,7 +651,9 @@ class GameService:
         ev = Event(live.seq, seat, "action", action, client_action_id, now())
         status = "over" if new.is_over else None
         notice = self.broker.notice(live.header.id, ev.seq + 1)  # other processes hear of it as it commits
-        self.storage.append_event(live.header.id, ev, status, notice)  # EventConflict: another process was first
+        # the final event carries the results and ratings in its own transaction (tabletop.server.ratings)
+        also = self.on_over(live.header, live.seats, new) if new.is_over and self.on_over is not None else None
+        self.storage.append_event(live.header.id, ev, status, notice, also)  # EventConflict: another was first
         live.state = new
         live.events.append(ev)
         live.track(ev.seq)

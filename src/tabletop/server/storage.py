@@ -412,14 +412,18 @@ class Storage:
             return [_event(r) for r in rows]
 
     def append_event(self, game_id: str, ev: Event, status: str | None = None,
-                     notice: tuple[str, str] | None = None) -> None:
+                     notice: tuple[str, str] | None = None, also: Callable[[Connection], None] | None = None
+                     ) -> None:
         """Commit one event (and the game's new status, if it changed), or EventConflict if `seq` is taken. The
         hot path of every move: Core statements on a plain connection (no ORM unit of work), group-committed on
         SQLite (see `_write`); each event is committed before this returns. `notice` (PostgreSQL): a
         `pg_notify(channel, payload)` sent in the same transaction, so other server processes hear of the event
-        when it commits, without a round trip of its own."""
+        when it commits, without a round trip of its own. `also`: more writes in the same transaction (a final
+        event's results and ratings), stored if and only if the event is."""
         def op(conn: Connection) -> None:
             _insert_event(conn, game_id, ev, status)
+            if also is not None:
+                also(conn)
             if notice is not None and not self._group:
                 conn.execute(_NOTIFY, {"channel": notice[0], "payload": notice[1]})
 

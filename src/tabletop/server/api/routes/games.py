@@ -8,6 +8,7 @@ from fastapi import APIRouter, Path, Query, Request
 
 from tabletop.server.api.deps import ServiceDep, TokenDep
 from tabletop.server.api.sessions import CsrfSessionDep
+from tabletop.server.errors import Forbidden
 from tabletop.server.schemas import ActionIn, ClaimIn, CreateGameIn, ReseatIn, UndoIn
 from tabletop.server.service import SeatRequest, Unauthorized
 
@@ -21,6 +22,8 @@ def create_game(body: CreateGameIn, service: ServiceDep, request: Request, signe
     """A new game. The answer holds the creator's tokens and the invite links: shown once, stored hashed. The
     client's address (the proxy's `X-Forwarded-For` behind one) keys the creation limits. Signed in (the session
     cookie and its CSRF token), the creator's seat is bound to the account."""
+    if body.rated and signed is None:
+        raise Forbidden("a rated game is created signed in (the session cookie and its CSRF token)")
     seats = [SeatRequest(s.kind, s.ai, s.name) for s in body.seats] if body.seats else None
     address = request.client.host if request.client is not None else None
     creator_name = body.creator_name
@@ -30,6 +33,8 @@ def create_game(body: CreateGameIn, service: ServiceDep, request: Request, signe
                           address, account_id=signed.account.id if signed is not None else None)
     if body.move_seconds is not None:
         service.storage.set_clock(made.game_id, body.move_seconds)
+    if body.rated:
+        request.app.state.ratings.mark_rated(made.game_id)
     return {
         "id": made.game_id,
         "creator_token": made.creator_token,
@@ -54,10 +59,14 @@ def game_info(game_id: GameId, service: ServiceDep) -> dict[str, Any]:
 
 
 @router.post("/{game_id}/claim")
-def claim(game_id: GameId, body: ClaimIn, service: ServiceDep, signed: CsrfSessionDep) -> dict[str, Any]:
+def claim(game_id: GameId, body: ClaimIn, service: ServiceDep, signed: CsrfSessionDep, request: Request
+          ) -> dict[str, Any]:
     """Claim an invited seat (one time) or take an open seat: a fresh seat token. Signed in (the session cookie
-    and its CSRF token), the seat is bound to the account: any of its signed-in browsers may play it."""
+    and its CSRF token), the seat is bound to the account: any of its signed-in browsers may play it. A rated
+    game's seats are for signed-in players only."""
     account_id = signed.account.id if signed is not None else None
+    if account_id is None and request.app.state.ratings.is_rated(game_id):
+        raise Forbidden("this game is rated: sign in to take a seat (the session cookie and its CSRF token)")
     name = body.name if body.name is not None or signed is None else signed.account.username
     if body.invite is not None:
         seat, token = service.claim(game_id, body.invite, name, account_id)
