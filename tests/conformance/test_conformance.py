@@ -149,7 +149,8 @@ def test_each_seat_log_is_a_cursor_over_its_whole_history(case):
                 assert full[: len(old)] == old, "an entry, once in a seat's log, never changes"
                 assert full[len(old):] == new
                 for e in new:
-                    assert set(e) == {"seat", "text"} and isinstance(e["text"], str) and e["text"]
+                    assert ({"seat", "text"} <= set(e) <= {"seat", "text", "template"}
+                            and isinstance(e["text"], str) and e["text"])
                     assert e["seat"] is None or 0 <= e["seat"] < players
                 canonical_json(new)
                 tail = state.view(p).get("log", [])

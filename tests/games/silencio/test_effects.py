@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.core.logwords import plain_entry as plain
 from tabletop.games.silencio.notation import ALL_KNOW, parse_card
 from tabletop.games.silencio.rules import END
 
@@ -289,7 +290,8 @@ def test_yellow_dark_random_card_is_named_in_the_log():
     s = pos(2, [["y3", "g8"], ["r5"]], rows={"yellow": [2]}, fronts=[[], ["b8"]], shrines=NO_SHRINES)
     run(s, "play y3")
     texts = [e["text"] for e in s.log(None)]
-    assert "p1 drew r5 at random: played" in texts
+    assert "Player 2 drew r5 at random: played" in texts
     s = pos(2, [["y3", "g8"], ["b3"]], rows={"yellow": [2], "blue": [4]}, shrines=NO_SHRINES)
     run(s, "play y3")
-    assert {"seat": 1, "text": "p1 drew b3 at random: cannot be played, back to hand"} in s.log(0)
+    assert ({"seat": 1, "text": "Player 2 drew b3 at random: cannot be played, back to hand"} in [plain(e) for e
+            in s.log(0)])

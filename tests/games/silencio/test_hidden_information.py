@@ -7,6 +7,7 @@ import json
 import pytest
 
 import tabletop
+from tabletop.core.logwords import plain_entry as plain
 from tabletop.games.silencio.notation import card_text
 
 from .support import NO_SHRINES, hand, pos, run
@@ -35,9 +36,10 @@ def test_after_a_private_pass_only_giver_and_receiver_know_the_card():
     s.apply(c)
     assert card in s.view(1)["hand"] and s.view(0)["known"]["1"] == [card]
     assert s.view(2)["known"]["1"] == [] and s.view(None)["known"]["1"] == []
-    assert s.view(2)["log"][-1] == {"seat": 0, "text": "p0 gave a card to p1"}
-    assert s.view(0)["log"][-1] == s.view(1)["log"][-1] == {"seat": 0, "text": f"p0 gave {card} to p1"}
-    assert s.log(None) == s.log(2) and s.log(None)[-1]["text"] == "p0 gave a card to p1"
+    assert plain(s.view(2)["log"][-1]) == {"seat": 0, "text": "Player 1 gave a card to Player 2"}
+    assert (plain(s.view(0)["log"][-1]) == plain(s.view(1)["log"][-1])
+            == {"seat": 0, "text": f"Player 1 gave {card} to Player 2"})
+    assert s.log(None) == s.log(2) and s.log(None)[-1]["text"] == "Player 1 gave a card to Player 2"
 
 
 def test_cards_face_up_are_known_to_all():

@@ -6,6 +6,7 @@ import random
 
 import tabletop
 from tabletop.core import Rng
+from tabletop.core.logwords import plain_entry as plain
 from tabletop.games.silencio.notation import LOG_TAIL, parse_card
 
 from .support import NO_SHRINES, legal, pos, run
@@ -42,7 +43,7 @@ def test_each_seats_log_keeps_the_whole_history_not_the_last_20_entries():
         v = s.view(seat)
         assert len(log) == n == v["log_pos"]
         assert v["log"] == log[-LOG_TAIL:] and len(v["log"]) == LOG_TAIL  # the view keeps a short tail only
-        assert log[0]["seat"] == s.first and log[0]["text"].startswith(f"p{s.first} gave ")
+        assert log[0]["seat"] == s.first and log[0]["text"].startswith(f"Player {s.first + 1} gave ")
         assert s.log(seat, n - 3) == log[-3:] and s.log(seat, n) == [] and s.log(seat, n + 5) == []
 
 
@@ -51,14 +52,14 @@ def test_a_card_given_face_down_is_named_only_to_the_giver_and_the_receiver():
     give = s.legal_actions()[0]
     s.apply(give)
     card = give.text.split()[1]
-    assert s.log(1)[-1] == s.log(2)[-1] == {"seat": 1, "text": f"p1 gave {card} to p2"}
-    assert s.log(0)[-1] == s.log(None)[-1] == {"seat": 1, "text": "p1 gave a card to p2"}
+    assert plain(s.log(1)[-1]) == plain(s.log(2)[-1]) == {"seat": 1, "text": f"Player 2 gave {card} to Player 3"}
+    assert plain(s.log(0)[-1]) == plain(s.log(None)[-1]) == {"seat": 1, "text": "Player 2 gave a card to Player 3"}
     # a green player-player swap: the same, both ways
     s = pos(3, [["r3", "g8"], ["b8", "y7"], ["b9"]], rows={"red": [2]}, shrines=[False, False, False, True, False])
     run(s, "play r3", "shrine green", "choose p0", "give g8 to p1", "return y7")
     texts = {seat: [e["text"] for e in s.log(seat)[-2:]] for seat in (None, 0, 1, 2)}
-    assert texts[0] == texts[1] == ["p0 gave g8 to p1", "p1 gave y7 to p0"]
-    assert texts[2] == texts[None] == ["p0 gave a card to p1", "p1 gave a card to p0"]
+    assert texts[0] == texts[1] == ["Player 1 gave g8 to Player 2", "Player 2 gave y7 to Player 1"]
+    assert texts[2] == texts[None] == ["Player 1 gave a card to Player 2", "Player 2 gave a card to Player 1"]
 
 
 def test_a_log_entry_never_changes_and_clones_diverge_without_touching_each_others_history():
@@ -69,12 +70,14 @@ def test_a_log_entry_never_changes_and_clones_diverge_without_touching_each_othe
     run(s, "play b8")  # p1's move in s ...
     run(twin, "play y7")  # ... and another in the twin, appended to the history they shared
     assert s.log(0)[:len(before)] == twin.log(0)[:len(before)] == before
-    assert s.log(0)[-1]["text"].startswith("p1 played b8") and twin.log(0)[-1]["text"].startswith("p1 played y7")
+    assert (s.log(0)[-1]["text"].startswith("Player 2 played b8")
+            and twin.log(0)[-1]["text"].startswith("Player 2 played y7"))
     third = twin.clone()
     run(s, "play y4")
     run(third, "play g8")
-    assert twin.log(1)[-1]["text"].startswith("p1 played y7") and len(twin.log(1)) == len(before) + 1
-    assert third.log(1)[-1]["text"].startswith("p0 played g8") and s.log(1)[-1]["text"].startswith("p0 played y4")
+    assert twin.log(1)[-1]["text"].startswith("Player 2 played y7") and len(twin.log(1)) == len(before) + 1
+    assert (third.log(1)[-1]["text"].startswith("Player 1 played g8")
+            and s.log(1)[-1]["text"].startswith("Player 1 played y4"))
 
 
 def test_view_time_does_not_grow_with_the_length_of_the_game():
@@ -180,4 +183,4 @@ def test_render_draws_row_halves_and_the_log_entries_since_the_seats_last_decisi
     console.print(render(s.view(0)))
     text = console.export_text()
     assert "2●" in text and "8☼" in text  # red 2 dark, blue 8 light
-    assert "Since your last decision" in text and "p1 played b8" in text
+    assert "Since your last decision" in text and "Player 2 played b8" in text

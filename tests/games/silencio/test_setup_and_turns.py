@@ -6,6 +6,7 @@ import pytest
 
 import tabletop
 from tabletop.core import IllegalAction, InvalidOptions, Rng
+from tabletop.core.logwords import plain_entry as plain
 from tabletop.games.silencio.notation import card_text, colour_of, parse_card, value_of
 
 from .support import NO_SHRINES, SHRINES_ALL, deck, front, hand, legal, oracle, pos, rows, run
@@ -252,7 +253,8 @@ def test_team_last_card_ends_the_game_at_once_without_effect_or_shrine(card, row
     s.apply(f"play {card}")
     assert s.is_over and s.events[-1] == ("play", 0, parse_card(card), "final")
     assert rows(s)["yellow"] == [3] and s.winners() == [0, 1] and s.view(0)["result"]["tier"] == "perfect"
-    assert s.view(1)["log"][-1] == {"seat": 0, "text": f"p0 played {card}, the team's last card: the game is over"}
+    assert (plain(s.view(1)["log"][-1])
+            == {"seat": 0, "text": f"Player 1 played {card}, the team's last card: the game is over"})
     assert s.view(1)["effects"]["random_play"] is None  # nothing is left pending either
 
 

@@ -193,7 +193,7 @@ def test_tavern_phrases_are_free_choices_not_checked_for_truth():
     s = pos(2, [["r3", "g8"], ["b8"]], options=TAVERN, tavern_open=True)
     run(s, "tavern count 0", "play r3", "skip", "end")  # p0 says it has no unplayable card: not checked
     assert s.view(1)["said"] == [[0, "I have 0 card(s) that I cannot play."]]
-    assert any('p0 at the tavern: "I have 0' in e["text"] for e in s.view(1)["log"])
+    assert any('Player 1 said at the tavern: "I have 0' in e["text"] for e in s.view(1)["log"])
 
 
 def test_tavern_absent_without_the_variant():

@@ -221,13 +221,13 @@ def test_the_view_has_a_public_log_with_revealed_bids_and_taken_tiles():
     while s.round == 1 and s.legal_actions()[0].verb == "bid":
         s.apply(s.legal_actions()[0])
     log = s.view(1)["log"]
-    reveals = [e for e in log if e["text"].startswith("revealed bid")]
+    reveals = [e for e in log if " revealed bid " in e["text"]]
     assert [e["seat"] for e in reveals] == [0, 1, 2]
     hidden = tabletop.new_game("siliconvania", 3, 2)
     bid = hidden.legal_actions()[0]
     hidden.apply(bid)
     for seat in (None, 1, 2):  # a bid is secret until the reveal: the others saw only that one was placed
-        assert [e["text"] for e in hidden.log(seat)][-1] == "placed a facedown bid"
+        assert [e["text"] for e in hidden.log(seat)][-1] == "Player 1 placed a bid face down"
     assert f"s{bid.args[1]}" in hidden.log(0)[-1]["text"]
 
 

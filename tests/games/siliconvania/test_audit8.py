@@ -106,13 +106,13 @@ def test_each_seat_log_keeps_the_whole_game_and_its_own_secrets_only():
         s.apply(legal[rng.below(len(legal))])
     logs = {p: s.log(p) for p in (None, 0, 1, 2)}
     assert all(len(x) == s.view(p)["log_pos"] > 150 for p, x in logs.items())
-    assert logs[None][0] == {"seat": None, "text": "round 1 begins"}
+    assert logs[None][0] == {"seat": None, "text": "Round 1 begins"}
     assert s.view(0)["log"] == logs[0][-V.LOG_TAIL:]
     for p in (0, 1, 2):
-        mine = [e["text"] for e in logs[p] if e["seat"] == p and e["text"].startswith("bid ")]
-        others = [e["text"] for e in logs[p] if e["seat"] != p and "facedown" in e["text"]]
-        assert len(mine) == 8 and all(t.endswith("(facedown)") for t in mine)
-        assert others and set(others) == {"placed a facedown bid"}
+        mine = [e["text"] for e in logs[p] if e["seat"] == p and " placed bid " in e["text"]]
+        others = [e["template"] for e in logs[p] if e["seat"] != p and "face down" in e["text"]]
+        assert len(mine) == 8 and all(t.endswith(", face down") for t in mine)
+        assert others and set(others) <= {f"{{p{q}}} placed a bid face down" for q in range(3) if q != p}
     t = s.sample(0, 5)
     assert t.log(0) == logs[0] and t.log(1) == t.log(None) == logs[None]  # a sample holds no other seat's secret
 

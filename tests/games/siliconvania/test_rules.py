@@ -189,7 +189,7 @@ def test_track_bonus_swap_a_city_objective_with_hand_or_discard():
     assert {str(a) for a in s.legal_actions()} == {"swap skip", "swap s10 s20", "swap s10 s21", "swap s10 s30"}
     s.apply("swap s10 s30")
     assert s.objs[0] == [30] and s.disc[0] == [10]
-    assert s.log(1)[-1]["text"] == "swapped objective s10 for s30 Sales Rep; s10 goes to the discard pile"
+    assert s.log(1)[-1]["text"] == "Player 1 swapped objective s10 for s30 Sales Rep; s10 goes to the discard pile"
 
 
 def test_track_bonus_upgrade_castle_gives_the_scorpion():
@@ -239,7 +239,7 @@ def test_antiquity_scepter_steps_both_tracks_and_adds_both_icons():
     s = _antiquity_state(t)
     s.apply("antiquity scepter a1")
     assert (s.inn[0], s.surv[0]) == (1, N.TRACK_END - 1)
-    assert {"seat": 0, "text": "put a Scepter on a1"} in s.log(1)
+    assert {"seat": 0, "text": "Player 1 put a Scepter on a1", "template": "{p0} put a Scepter on a1"} in s.log(1)
     assert s.cells(0)[0][5:] == (1, 1)
 
 
@@ -293,7 +293,7 @@ def test_council_contracts_come_from_a_limited_supply_down_to_the_last_tile():
     """Ruling V-7: the last Council Contract of the supply is gained like any other; then there is none to gain."""
     s = S.for_test(2, 0, tasks=[(T.K_CONTRACT, 0, 0, 0), (T.K_CONTRACT, 1, 0, 0)], contract_sup=1)
     assert (s.contracts[0], s.contracts[1], s.contract_sup) == (1, 0, 0)
-    assert "gained a council contract" in [e["text"] for e in s.log(0) if e["seat"] == 0]
+    assert "Player 1 gained a council contract" in [e["text"] for e in s.log(0) if e["seat"] == 0]
 
 
 # ---- ties and hidden information -------------------------------------------------------------------------------
@@ -347,4 +347,4 @@ def test_snapshot_holds_each_seats_whole_private_log_from_the_first_entry():
     s.apply(s.legal_actions()[0])  # seat 0's secret bid: worded privately for seat 0 only
     snap = s.snapshot()
     assert snap["private_log"][0] == [[e["seat"], e["text"]] for e in s.log(0)]
-    assert snap["private_log"][0][0] == [None, "round 1 begins"] and snap["private_log"][1] == []
+    assert snap["private_log"][0][0] == [None, "Round 1 begins"] and snap["private_log"][1] == []

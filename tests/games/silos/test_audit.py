@@ -14,8 +14,11 @@ import pytest
 import tabletop
 from tabletop.core import Rng
 from tabletop.core.errors import InvalidRecord
+from tabletop.core.logwords import fill
+from tabletop.core.logwords import render as say
 from tabletop.games.silos.frames import LOG_SHOWN
 from tabletop.games.silos.state import SilosState
+from tabletop.games.silos.view import action_sentence
 
 from .conftest import BLUE, GREEN, PURPLE, YELLOW, G, I, P, R, legal, play
 
@@ -25,7 +28,7 @@ ALL_POWERS_ONLY = [1, 0, 0, 0]
 
 
 def _exerts(s: SilosState) -> list[str]:
-    return [e["text"] for e in s.log(None) if " exerts " in e["text"]]
+    return [say(e, ("blue", "yellow", "purple", "green")) for e in s.log(None) if " exerted " in e["text"]]
 
 
 def _phase(s: SilosState) -> str:
@@ -74,10 +77,10 @@ def test_abduction_sets_are_exchanged_immediately_before_the_spaces_are_replenis
     assert s.emblems == [0, 1, 0, 1] and s.hum[GREEN * 4:] == [0, 0, 0, 0] and s.hum[YELLOW * 4:8] == [0, 0, 0, 0]
     assert s.abd_cow[1] == 1 and s.cow_pile == 0  # green's exchanged cow refilled the space
     assert 0 <= s.abd_human[1] < 4 and sum(s.bag) == 6  # drawn from the seven returned humans
-    texts = [e["text"] for e in s.log(None)]
+    texts = [say(e, ("blue", "yellow", "purple", "green")) for e in s.log(None)]
     at = next(k for k, t in enumerate(texts) if t.startswith("UFO abduction at 1"))
-    assert texts[at + 1:at + 3] == ["green exchanges a complete set using 1 cow for an emblem",
-                                    "yellow exchanges a complete set for an emblem"]
+    assert texts[at + 1:at + 3] == ["Green exchanged a complete set using 1 cow for an emblem",
+                                    "Yellow exchanged a complete set for an emblem"]
 
 
 # Version 1 (refill first), replaying the audit record's first 185 actions: its 185th ("skill 0 keep") reveals a UFO
@@ -106,9 +109,9 @@ def test_abduction_order_record_of_version_1_is_refused_and_its_copy_replays_und
     v = s.view(None)
     got = {"human": v["locations"][1]["human"], "bag": v["bag"]}
     assert got == NEW_AFTER_185 and got != OLD_AFTER_185
-    texts = [e["text"] for e in v["log"]]
-    assert texts[-3:] == ["UFO abduction at 1 Sheriff's Office: cow -> green; professional -> blue",
-                          "green exchanges a complete set using 1 cow for an emblem", "-- yellow's turn --"]
+    texts = [say(e, ("blue", "yellow", "purple", "green")) for e in v["log"]]
+    assert texts[-3:] == ["UFO abduction at 1 Sheriff's Office: the cow went to green, the professional went to blue",
+                          "Green exchanged a complete set using 1 cow for an emblem", "Yellow's turn"]
     with pytest.raises(InvalidRecord, match=r"action 118 .'card common'. does not replay"):
         tabletop.replay(dict(old, version="2"))  # relabelling is no way round: the old actions are not the new
     assert OLD_AFTER_324["human"] is None  # documented old result; the position test above pins the new one
@@ -119,7 +122,7 @@ def test_sheriffs_office_with_no_figure_to_move_is_not_asked(pos):
     """S-24: every figure is already in the Sheriff's Office: the MAY power has nothing to do and is passed."""
     s = pos(3, {BLUE: {1: "LF"}, YELLOW: {1: "F"}, PURPLE: {1: "F"}})
     play(s, "stop", "card powers")
-    assert _exerts(s) == ["blue exerts the power of 1 Sheriff's Office"]
+    assert _exerts(s) == ["Blue exerted the power of 1 Sheriff's Office"]
     assert s.to_move == YELLOW and _phase(s) == "movement"
 
 
@@ -136,7 +139,7 @@ def test_church_with_no_human_to_take_is_not_asked(pos):
         s.bag[j % 4] += s.focus[j]
         s.focus[j] = 0
     play(s, "stop", "card powers")
-    assert _exerts(s) == ["blue exerts the power of 5 Church"] and s.to_move == YELLOW
+    assert _exerts(s) == ["Blue exerted the power of 5 Church"] and s.to_move == YELLOW
 
 
 def test_university_with_no_figure_to_move_and_none_to_distinguish_is_not_asked(pos):
@@ -146,7 +149,7 @@ def test_university_with_no_figure_to_move_and_none_to_distinguish_is_not_asked(
     s.crop[2] = BLUE
     s.crop_left[BLUE] = 2
     play(s, "stop", "card powers")
-    assert _exerts(s) == ["blue exerts the power of 0 Town Hall", "blue exerts the power of 2 University"]
+    assert _exerts(s) == ["Blue exerted the power of 0 Town Hall", "Blue exerted the power of 2 University"]
     assert s.to_move == YELLOW
     s = pos(3, {BLUE: {0: "LF"}}, options={"crop_circles": 6})  # a plain figure there: the choice is real
     s.crop[2] = BLUE
@@ -184,7 +187,7 @@ def test_all_powers_not_exerted_where_a_location_has_no_alien_figures_even_with_
     play(s, "stop", "card common", "skip")  # blue's University
     assert s.to_move == YELLOW and _phase(s) == "shopping mall power"
     play(s, "skip")
-    assert _exerts(s) == ["blue exerts the power of 2 University", "yellow exerts the power of 3 Shopping Mall"]
+    assert _exerts(s) == ["Blue exerted the power of 2 University", "Yellow exerted the power of 3 Shopping Mall"]
     assert s.to_move == YELLOW and _phase(s) == "movement"  # nothing at the Church: the card is done
 
 
@@ -212,7 +215,7 @@ def test_your_powers_reads_who_leads_each_location_as_it_is_reached(pos):
     # and the other way: moving its own figure out of the Church loses it
     s = pos(3, {BLUE: {1: "L", 5: "F"}, YELLOW: {2: "F"}}, rank=[BLUE, YELLOW, PURPLE])
     play(s, "stop", "card powers", "power 1 move blue figure 5-1")
-    assert _exerts(s) == ["blue exerts the power of 1 Sheriff's Office"] and s.to_move == YELLOW
+    assert _exerts(s) == ["Blue exerted the power of 1 Sheriff's Office"] and s.to_move == YELLOW
 
 
 def test_two_player_town_hall_alternate_moves_the_exerting_players_figures(pos):
@@ -247,8 +250,9 @@ def test_each_seat_sees_the_whole_public_history_through_the_log_cursor():
     assert len(full) == s.view(0)["log_pos"] > 3 * LOG_SHOWN
     assert s.view(2)["log"] == full[-LOG_SHOWN:] and s.log(1) == full == s.log(3)
     color = s.view(None)["seats"][first]["color"]
-    assert full[0] == {"seat": first, "text": f"{color}: {s.history[0]}"}  # the very first action is still there
-    assert [e["text"].split(": ", 1)[1] for e in full if e["seat"] is not None and ": " in e["text"]] == s.history
+    assert say(full[0], [color] * 4) == f"{color.title()} {action_sentence(s, s.history[0])}"  # the very first action
+    sentences = iter(say(e) for e in full if e["seat"] is not None)  # every action is there, in order
+    assert all(any(t.endswith(" " + fill(action_sentence(s, a))) for t in sentences) for a in s.history)
 
 
 def test_log_of_a_clone_diverges_from_the_original():

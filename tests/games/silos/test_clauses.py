@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 import tabletop
+from tabletop.core.logwords import render as say
 from tabletop.games.silos.state import SilosState
 
 from .conftest import BLUE, PURPLE, YELLOW, G, I, P, R, legal, play
@@ -27,7 +28,7 @@ def _only(s: SilosState, t: int) -> None:
 
 
 def _exerts(s: SilosState) -> list[str]:
-    return [line for line in s.recent_log(100) if " exerts " in line]
+    return [say(e, ("blue", "yellow", "purple", "green")) for e in s.log(None) if " exerted " in e["text"]]
 
 
 def _phase(s: SilosState) -> str:
@@ -96,8 +97,8 @@ def test_all_powers_goes_0_to_6_skipping_locations_without_figures_exerted_by_th
     play(s, "skip", "skip")  # University, Church (blue)
     assert s.to_move == YELLOW and _phase(s) == "reposition figures"  # Bus Station: yellow leads
     play(s, "done")
-    assert _exerts(s) == ["blue exerts the power of 2 University", "blue exerts the power of 5 Church",
-                          "yellow exerts the power of 6 Bus Station"]
+    assert _exerts(s) == ["Blue exerted the power of 2 University", "Blue exerted the power of 5 Church",
+                          "Yellow exerted the power of 6 Bus Station"]
     assert s.discard[0] == 1 and s.to_move == YELLOW and _phase(s) == "movement"
 
 
@@ -137,7 +138,8 @@ def test_no_card_left_to_activate_ends_the_turn_without_asking(pos):
     s._legal = None
     play(s, "stop")
     assert s.to_move == YELLOW and _phase(s) == "movement"
-    assert {"seat": BLUE, "text": "blue has no card left to activate"} in s.log(None)
+    assert ((BLUE, "Blue had no card left to activate")
+            in [(e["seat"], say(e, ("blue", "yellow", "purple", "green"))) for e in s.log(None)])
 
 
 def test_the_only_card_left_is_activated_without_asking(pos):
@@ -147,8 +149,8 @@ def test_the_only_card_left_is_activated_without_asking(pos):
     s.fcards[0:3] = [1, 1, 1]
     play(s, "stop")
     assert s.ufo == 5 and s.cows[BLUE] == 1 and s.to_move == YELLOW
-    texts = [e["text"] for e in s.log(None)]
-    assert texts[texts.index("blue: stop") + 1] == "blue reveals ufo-advance"
+    texts = [say(e, ("blue", "yellow", "purple", "green")) for e in s.log(None)]
+    assert texts[texts.index("Blue stopped") + 1] == "Blue revealed UFO Advance"
 
 
 # ---- location powers -----------------------------------------------------------------------------------------
@@ -398,7 +400,7 @@ def test_skill_tiles_are_used_in_order_once_each_between_movement_and_card(pos):
 def test_skill_tile_is_taken_from_the_player_who_held_it(pos):
     s = pos(3, {BLUE: {5: "L"}}, options=SKILLS, skills={5: YELLOW})
     play(s, "stop", "card powers", "skip")
-    assert s.skill[5] == BLUE and "blue claims skill tile 5" in s.recent_log()
+    assert s.skill[5] == BLUE and "Player 1 claimed skill tile 5" in s.recent_log()
 
 
 def test_skill_town_hall_keep_activates_the_first_card(pos):
@@ -420,8 +422,8 @@ def test_view_log_tells_what_happened_since_your_last_turn(pos):
     play(s, "stop", "card common")
     log = s.view(YELLOW)["log"]
     human = ("politician", "government", "influencer", "professional")[s.hum[YELLOW * 4:YELLOW * 4 + 4].index(1)]
-    assert log == [{"seat": None, "text": "-- blue's turn --"}, {"seat": BLUE, "text": "blue: stop"},
-                   {"seat": BLUE, "text": "blue: card common"}, {"seat": BLUE, "text": "blue reveals ufo-advance"},
-                   {"seat": None, "text": f"UFO abduction at 5 Church: cow -> blue; {human} -> yellow"},
-                   {"seat": None, "text": "-- yellow's turn --"}]
+    assert [(e["seat"], say(e, ("blue", "yellow", "purple", "green"), YELLOW)) for e in log] == [
+        (None, "Blue's turn"), (BLUE, "Blue stopped"), (BLUE, "Blue activated the top common card"),
+        (BLUE, "Blue revealed UFO Advance"),
+        (None, f"UFO abduction at 5 Church: the cow went to blue, the {human} went to you"), (None, "Your turn")]
     assert s.view(YELLOW)["log_pos"] == len(s.log(YELLOW)) == 6 and s.log(YELLOW, 4) == log[4:]

@@ -63,7 +63,7 @@ def test_mind_control_with_nobody_present_is_logged_as_all_to_the_bag(pos):
     s = pos(3, {BLUE: {1: "F"}}, focus={3: "RR"})
     s.bag = [sum(s.bag), 0, 0, 0]
     play(s, "stop", "card confluence", "place politician 3")
-    assert "mind control at 3 Shopping Mall: nobody there, all humans to the bag" in [e["text"] for e in s.log(0)]
+    assert "Mind control at 3 Shopping Mall: nobody there, all humans went to the bag" in [e["text"] for e in s.log(0)]
 
 
 def test_test_positions_keep_all_60_humans(pos):
@@ -105,7 +105,7 @@ def test_news_station_alternate_decision_and_log_name_what_is_left_and_the_alter
     s.bag = [sum(s.bag), 0, 0, 0]
     play(s, "stop", "card powers", "power 4 draw three", "power 4 return politician")
     assert s.view(BLUE)["decision"] == "News Station*: return 2 more of your humans to the bag"
-    assert "blue exerts the power of 4 News Station*" in [e["text"] for e in s.log(BLUE)]
+    assert "Player 1 exerted the power of 4 News Station*" in [e["text"] for e in s.log(BLUE)]
 
 
 def test_one_power_goes_round_from_the_player_who_drew_it_after_a_forced_location(pos):

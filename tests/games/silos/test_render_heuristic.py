@@ -7,6 +7,7 @@ from rich.console import Console
 import tabletop
 from tabletop.agents import RandomAgent, play_game
 from tabletop.core import Rng
+from tabletop.core.logwords import render as say
 from tabletop.games.silos.heuristic import HeuristicAgent
 from tabletop.games.silos.render import render
 
@@ -24,7 +25,7 @@ def test_render_shows_locations_figures_ranks_players_and_deck():
                    "B:", "crop tile", "you are yellow (seat 1)", "Recent events", "Decision for", "discards",
                    "streets", "skill tiles", "crop tokens"):
         assert needle in text, needle
-    assert s.view(1)["log"][-1]["text"].split(":")[0].split()[0] in text
+    assert say(s.view(1)["log"][-1], None, 1) in text
     assert s.view(1)["seats"][0]["color"] in text
 
 

@@ -9,6 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.core.logwords import render as render_entry
+
 STYLE = {"r": "bold red", "b": "bold blue", "y": "bold yellow", "g": "bold green"}
 ROW_STYLE = {"red": "red", "blue": "blue", "yellow": "yellow", "green": "green"}
 
@@ -166,5 +168,5 @@ def _log(log: list[dict[str, Any]], seat: int | None, log_pos: int) -> Renderabl
     earlier = log_pos - min(len(recent), LOG_LINES)
     out = Text(title + (f" ({earlier} earlier in the log)" if earlier > 0 else "") + ":", style="underline")
     for e in recent[-LOG_LINES:]:
-        out.append("\n  " + e["text"], style="dim" if seat is not None and e["seat"] == seat else "")
+        out.append("\n  " + render_entry(e, None, seat), style="dim" if seat is not None and e["seat"] == seat else "")
     return out

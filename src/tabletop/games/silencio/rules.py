@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Self
 
 from tabletop.core import Action, Rng, Seat, State, View
+from tabletop.core.logwords import entry as log_entry
 from tabletop.games.silencio.components import COMPONENTS
 from tabletop.games.silencio.effects import (
     dark_created,
@@ -245,7 +246,7 @@ class SilencioState(State):
             texts = entry[1]
             if texts is None:
                 texts = entry[1] = event_texts(entry[0])
-            out.append({"seat": entry[0][1], "text": texts[1] if entry[2] & bit else texts[0]})
+            out.append(log_entry(entry[0][1], texts[1] if entry[2] & bit else texts[0]))
         return out
 
     # ---- queries -----------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import re
 from typing import Any, Self
 
 from tabletop.core import LogEntry, Rng, Seat, View
+from tabletop.core.logwords import notation_text
 from tabletop.games.silencio.effects import effect_actions
 from tabletop.games.silencio.notation import (
     ALL_KNOW,
@@ -116,7 +117,7 @@ def sample_from_view(players: int, options: dict[str, Any], seat: int, view: Vie
     # known to all (approximate for the other seats' knowledge, which no view shows)
     public: set[int] = set(s.oracle) | set(s.box) | {c for f in s.fronts for c in f}
     for e in log:
-        text = e["text"]
+        text = notation_text(e)
         m = _PRIVATE.match(text)
         if m:
             public.discard(parse_card(m.group(1)))
@@ -186,7 +187,7 @@ def sample_from_view(players: int, options: dict[str, Any], seat: int, view: Vie
 def _flags(s: SilencioState, log: list[LogEntry], players: int) -> list[str]:
     """The turn's flags the view does not show, read back from the log; the kinds of the player in turn's events
     this turn."""
-    kinds = [_kind(e["text"]) for e in log]
+    kinds = [_kind(notation_text(e)) for e in log]
     s.passes = 0
     for k in reversed(kinds):  # passes in succession since the last card played (ruling C-5)
         if k in ("play", "random played"):

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.core import Action, State
+from tabletop.core.logwords import notation_text
 from tabletop.games.silencio.notation import (
     END,
     GREEN,
@@ -73,7 +74,6 @@ DARK_COST = (0.1, 0.8, 0.6, 0.35)
 ORACLE_WEIGHT = 0.2
 """How much killing a card that lies in the oracle costs (it can still reach a hand)."""
 
-_SEAT_TOKEN = re.compile(r"\{p(\d+)\}")  # the log's seat tokens, read as the notation's p0
 _PLAY = re.compile(r"^p(\d) played ([rbyg]\d+)(.*)$")
 _RANDOM = re.compile(r"^p(\d) drew ([rbyg]\d+) at random: played$")
 _TAKE = re.compile(r"^p(\d) took ([rbyg]\d+) from its row$")
@@ -152,7 +152,7 @@ class Belief:
     def update(self, log: list[dict[str, Any]]) -> None:
         """Read the entries from `self.read` on (`log` is the seat's whole log)."""
         for i in range(self.read, len(log)):
-            self._event(i, _SEAT_TOKEN.sub(r"p\1", str(log[i].get("template", log[i]["text"]))))
+            self._event(i, notation_text(log[i]))
         self.read = len(log)
 
     def _event(self, i: int, text: str) -> None:

@@ -100,12 +100,13 @@ def decision_text(s: SilencioState) -> str:
     return f"p{s.to_move} plays a card" + (" (green only)" if s.green_only else "")
 
 def event_texts(e: tuple[Any, ...]) -> tuple[str, str]:
-    """An event's text for those who did not see its card and for those who did (the same but for gifts)."""
+    """An event's text for those who did not see its card and for those who did (the same but for gifts); seats
+    are written as tokens (`{p2}`: `tabletop.core.logwords`)."""
     kind, p = e[0], e[1]
     if kind == "give" or kind == "giveto":
         q, c = e[2], e[3]
-        public = f"p{p} gave a card to p{q}"
-        return public, (f"p{p} gave {card_text(c)} to p{q}" if c >= 0 else public)
+        public = f"{{p{p}}} gave a card to {{p{q}}}"
+        return public, (f"{{p{p}}} gave {card_text(c)} to {{p{q}}}" if c >= 0 else public)
     text = event_text(e)
     return text, text
 
@@ -113,28 +114,28 @@ def event_text(e: tuple[Any, ...]) -> str:
     """An event's words (for gifts: as those who did not see the card read it)."""
     kind, p = e[0], e[1]
     if kind == "play":
-        return f"p{p} played {card_text(e[2])}{PLAY_HOW[e[3]]}"
+        return f"{{p{p}}} played {card_text(e[2])}{PLAY_HOW[e[3]]}"
     if kind == "pass":
-        return f"p{p} passed"
+        return f"{{p{p}}} passed"
     if kind == "random":
-        return f"p{p} drew {card_text(e[2])} at random: " + ("played" if e[3] else "cannot be played, back to hand")
+        return f"{{p{p}}} drew {card_text(e[2])} at random: " + ("played" if e[3] else "cannot be played, back to hand")
     if kind == "shrine":
         name = "large shrine" if e[2] == LARGE else f"{COLOURS[e[2]]} shrine"
-        return f"p{p} took the {name} ({COLOURS[e[3]]} light)"
+        return f"{{p{p}}} took the {name} ({COLOURS[e[3]]} light)"
     if kind == "take":
-        return f"p{p} took {card_text(e[2])} from its row"
+        return f"{{p{p}}} took {card_text(e[2])} from its row"
     if kind == "place":
-        return f"p{p} placed {card_text(e[2])} face up in front of them"
+        return f"{{p{p}}} placed {card_text(e[2])} face up in front of {{p{p}'s}} seat"
     if kind == "choose":
-        return f"p{p} chose p{e[2]} for the green light"
+        return f"{{p{p}}} chose {{p{e[2]}}} for the green light"
     if kind == "swap":
-        return f"p{p} took {card_text(e[2])} from the oracle and put {card_text(e[3])} there"
+        return f"{{p{p}}} took {card_text(e[2])} from the oracle and put {card_text(e[3])} there"
     if kind == "renew":
-        return f"p{p} renewed the oracle"
+        return f"{{p{p}}} renewed the oracle"
     if kind == "oracle":
-        return f"p{p} gave oracle card {card_text(e[3])} to p{e[2]}"
+        return f"{{p{p}}} gave oracle card {card_text(e[3])} to {{p{e[2]}}}"
     if kind == "red":
-        return f"p{p} used red light: the next card's dark effect is skipped"
+        return f"{{p{p}}} used red light: the next card's dark effect is skipped"
     if kind == "say":
-        return f"p{p} at the tavern: \"{e[2]}\""
-    return f"p{p} skipped the light effect"
+        return f"{{p{p}}} said at the tavern: \"{e[2]}\""
+    return f"{{p{p}}} skipped the light effect"

@@ -168,9 +168,9 @@ def decide_bid(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
     s.bid_card[p] = c
     s.bid_spec[p] = r
     s.bid_free[p] = int(len(args) == 3)
-    s._note(p, "placed a facedown bid", p,
-               f"bid {c}{' as 0 (keeping the vampires)' if len(args) == 3 else ''} with s{r} "
-               f"{COMPONENTS.specialists[r].name} (facedown)")
+    s._note(p, "placed a bid face down", p,
+               f"placed bid {c}{' as 0 (keeping the vampires)' if len(args) == 3 else ''} with s{r} "
+               f"{COMPONENTS.specialists[r].name}, face down")
 
 
 def decide_recover(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
@@ -180,13 +180,13 @@ def decide_recover(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
     s.bid_hand[p] |= bit
     s.bid_events[p] += (-1,)
     # ruling V-22: which card is recovered stays hidden ("Keep your hand of... Silent Bid cards hidden")
-    s._note(p, "recovered a silent bid card", p, f"recovered silent bid card {c}")
+    s._note(p, "took a silent bid card back to the hand", p, f"took silent bid card {c} back to the hand")
 
 
 def decide_pool(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
     pool = s.pools[int(act.args[0]) - 1]
     s.pending[p] += pool
-    s._note(p, tiles_text(pool))
+    s._note(p, tiles_text(pool, f"pool {act.args[0]}"))
     pool.clear()
 
 

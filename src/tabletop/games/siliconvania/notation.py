@@ -108,5 +108,6 @@ def action_sentence(a: Action) -> str:
     return str(a)
 
 
-def tiles_text(pool: list[int]) -> str:
-    return "took " + " + ".join(tile_name(t) for t in pool)
+def tiles_text(pool: list[int], where: str = "") -> str:
+    """The log's rest of a sentence for tiles a seat took (`where`: which pool), to build into its city."""
+    return "took " + " + ".join(tile_name(t) for t in pool) + (f" from {where}" if where else "")

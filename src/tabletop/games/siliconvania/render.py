@@ -22,6 +22,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.core.logwords import render as render_entry
 from tabletop.games.siliconvania.components import ANTIQUITY_KINDS, OBJECTIVES, TRACK_KINDS
 from tabletop.games.siliconvania.notation import COMPONENTS, FIRST_TRAIN, UPGRADED
 
@@ -200,20 +201,18 @@ def _log(view: dict[str, Any], me: int | None) -> RenderableType | None:
     start = 0
     if me is not None:
         for k in range(len(log) - 1, -1, -1):
-            if log[k]["seat"] == me and not log[k]["text"].startswith("revealed"):
+            if log[k]["seat"] == me and " revealed bid " not in log[k]["text"]:
                 start = k + 1
                 break
     recent = log[start:][-14:] or log[-6:]
+    texts = [render_entry(e, None, me) for e in recent]
     lines = Text()
-    for e in recent:
-        q, text = e["seat"], e["text"]
-        who = "" if q is None else ("you" if q == me else f"seat {q}")
-        lines.append(f"{who:>7} " if who else "        ", style="bold")
-        lines.append(text + "\n", style="dim" if q is None else "")
+    for e, text in zip(recent, texts, strict=True):
+        lines.append(text + "\n", style="dim" if e["seat"] is None else "")
     lines.rstrip()
     title = "Since your last decision" if me is not None else "Recent events"
-    return Panel(lines, title=title, title_align="left", expand=False, width=min(LOG_WIDTH, 4 + max(
-        len(e["text"]) + 8 for e in recent)))
+    return Panel(lines, title=title, title_align="left", expand=False,
+                 width=min(LOG_WIDTH, 4 + max(len(t) for t in texts)))
 
 
 def pools_text(view: dict[str, Any], label: str = "{}: ") -> Text:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 from tabletop.core import Action, LogEntry, Rng, State, View
+from tabletop.core.logwords import entry as log_entry
 from tabletop.core.options import OptionValue
 from tabletop.games.siliconvania import decisions, steps
 from tabletop.games.siliconvania.decisions import options_bid
@@ -280,9 +281,15 @@ class SiliconVaniaState(State):
         self._run()
 
     def _note(self, seat: int, text: str, private: int = -1, private_text: str = "") -> None:
-        """Append a log entry (seat -1: the table) worded `text` for everyone, or `private_text` for seat `private`."""
+        """Append a log entry (seat -1: the table) worded `text` for everyone, or `private_text` for seat `private`.
+
+        A seat's entry names it first: the texts are the rest of the sentence (`took ...`), written after the
+        seat's token (`{p2} took ...`, see `tabletop.core.logwords`)."""
+        if seat >= 0:
+            text = f"{{p{seat}}} {text}"
         if private >= 0:
-            self.plog[private] = (self.log_len, private_text, self.plog[private])
+            self.plog[private] = (self.log_len, f"{{p{seat}}} {private_text}" if seat >= 0 else private_text,
+                                  self.plog[private])
         self.entries = (seat, text, self.entries)  # immutable cons lists: clones share them
         self.log_len += 1
 
@@ -304,7 +311,7 @@ class SiliconVaniaState(State):
             while pnode is not None and pnode[0] >= start:
                 texts[pnode[0] - start] = pnode[1]
                 pnode = pnode[2]
-        return [{"seat": q if q >= 0 else None, "text": x} for q, x in zip(seats, texts, strict=True)]
+        return [log_entry(q if q >= 0 else None, x) for q, x in zip(seats, texts, strict=True)]
 
     # ---- decisions: options ------------------------------------------------------------------------------
     # ---- decisions: effects -----------------------------------------------------------------------------

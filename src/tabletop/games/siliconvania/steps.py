@@ -42,7 +42,7 @@ def a_round(s: SiliconVaniaState, p: int, a: int, b: int) -> None:
     """Refresh: fill the selection pools and the specialist row, then every seat bids."""
     n = s.players
     s.round += 1
-    s._note(-1, f"round {s.round} begins")
+    s._note(-1, f"Round {s.round} begins")
     per, count = (1, 4) if n == 2 else (2, n + 1)
     pools = []
     for _ in range(count):
@@ -188,7 +188,7 @@ def a_rest_two_players(s: SiliconVaniaState, p: int, a: int, b: int) -> None:
     for pool in s.pools:
         if pool:
             s.pending[p] += pool
-            s._note(p, tiles_text(pool))
+            s._note(p, tiles_text(pool, "a leftover pool"))
             pool.clear()
 
 def a_end_round(s: SiliconVaniaState, p: int, a: int, b: int) -> None:

@@ -8,6 +8,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.core.logwords import render as render_entry
+
 STYLE = {"blue": "bold blue", "yellow": "bold yellow", "purple": "bold magenta", "green": "bold green"}
 SHORT = {"politician": "Pol", "government": "Gov", "influencer": "Inf", "professional": "Pro"}
 LEGEND = ("figures: L leader (1.5), D distinguished (2), o figure (1); influence: > marks who leads there "
@@ -137,8 +139,8 @@ def render(view: dict[str, Any]) -> RenderableType:
 def _log(view: dict[str, Any], me: int | None) -> list[Text]:
     """The events since your last decision (yours dimmed), or the last few, from the view's log tail.
 
-    Entries are `{"seat", "text"}`; a decision of a seat is its entry worded "<colour>: <action>". When the tail
-    does not reach back to your last decision, says how many earlier entries `log(seat)` holds.
+    Entries are `{"seat", "text"}` (rendered for the reader: "You ..."); your last entry is your last decision or
+    what came of it. When the tail does not reach back to it, says how many earlier entries `log(seat)` holds.
     """
     log = view.get("log") or []
     if not log:
@@ -159,14 +161,14 @@ def _log(view: dict[str, Any], me: int | None) -> list[Text]:
     if earlier > 0:
         out.append(Text(f"  ... {earlier} earlier (the full history: log)", style="dim"))
     for e in recent[-LOG_LINES:]:
-        text = e["text"]
+        text = render_entry(e, None, me)
         own_line = me is not None and _is_decision_of(view, e, me)
-        out.append(Text("  " + text, style="dim" if text.startswith("--") or own_line else ""))
+        out.append(Text("  " + text, style="dim" if text.endswith(" turn") or own_line else ""))
     return out
 
 
 def _is_decision_of(view: dict[str, Any], entry: dict[str, Any], seat: int) -> bool:
-    return bool(entry["seat"] == seat and entry["text"].startswith(f"{view['seats'][seat]['color']}:"))
+    return bool(entry["seat"] == seat)
 
 
 def _result(view: dict[str, Any], me: int | None) -> Table:

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 from tabletop.core import Action, Rng, State, View
+from tabletop.core.logwords import entry as st_entry
 from tabletop.core.options import OptionValue
 from tabletop.games.silos import events, expansions, powers, turn
 from tabletop.games.silos.components import COMPONENTS
@@ -510,7 +511,7 @@ class SilosState(State):
             st = cell[2]
             if st is None:
                 st = cell[2] = log_entry(self, cell[0])
-            out.append({"seat": st[0], "text": st[1]})
+            out.append(st_entry(st[0], st[1]))
             cell = cell[1]
             k -= 1
         out.reverse()

@@ -33,7 +33,7 @@ from tabletop.games.silos.frames import (
     L_TURN,
     LOG_SHOWN,
 )
-from tabletop.games.silos.notation import COLORS, N_LOCATIONS, N_TYPES, NEIGHBOURS, SKILL_ORDER
+from tabletop.games.silos.notation import COLORS, KINDS, N_LOCATIONS, N_TYPES, NEIGHBOURS, SKILL_ORDER
 
 if TYPE_CHECKING:
     from tabletop.games.silos.state import SilosState
@@ -120,12 +120,22 @@ def log_entry(s: SilosState, e: tuple[Any, ...]) -> tuple[int | None, str]:
         seat = None  # the non-player faction is not a seat
     return seat, log_text(s, e)
 
+CARD_WORDS = {"all-powers": "All Powers", "one-power": "One Power", "marked-specimen": "Marked Specimen",
+              "ufo-advance": "UFO Advance"}
+_CARD_PLAYS = {"common": "activated the top common card", "sighting ufo": "played UFO Sighting to move the UFO",
+               "sighting reposition": "played UFO Sighting to reposition figures",
+               "confluence": "played Human Confluence", "powers": "played Your Powers",
+               "none": "had no card to activate"}
+
+
 def log_text(s: SilosState, e: tuple[Any, ...]) -> str:
-    """The words of a log entry."""
+    """The words of a log entry: a sentence naming its actor by seat token (`{p1}`, `tabletop.core.logwords`)."""
     def who(f: int, none: str = "the bag") -> str:
         if f < 0:
             return none
-        return COLORS[f] + (" (non-player)" if f == s.npf else "")
+        if f == s.npf or f >= s.players:
+            return f"the {COLORS[f]} faction (no player)"
+        return f"{{p{f}}}"
 
     def loc(i: int) -> str:
         return f"{i} {COMPONENTS.names[i]}{'*' if s.alt >> i & 1 else ''}"
@@ -135,37 +145,96 @@ def log_text(s: SilosState, e: tuple[Any, ...]) -> str:
 
     code = e[0]
     if code == L_TURN:
-        return f"-- {COLORS[e[1]]}'s turn --"
+        return f"{{p{e[1]}'s}} turn"
     if code == L_ACTION:
-        return f"{COLORS[e[1]]}: {e[2].text}"
+        return f"{who(e[1])} {action_sentence(s, e[2].text)}"
     if code == L_REVEAL:
-        return f"{who(e[1], 'someone')} reveals {COMMON_CARDS[e[2]]}"
+        return f"{who(e[1], 'Someone')} revealed {CARD_WORDS.get(COMMON_CARDS[e[2]], COMMON_CARDS[e[2]])}"
     if code == L_ABDUCTION:
-        human = "no human" if e[3] < 0 else f"{HUMAN_TYPES[e[3]]} -> {who(e[4])}"
-        return f"UFO abduction at {loc(e[1])}: cow -> {who(e[2], 'nobody')}; {human}"
+        human = "no human" if e[3] < 0 else f"the {HUMAN_TYPES[e[3]]} went to {who(e[4])}"
+        return f"UFO abduction at {loc(e[1])}: the cow went to {who(e[2], 'nobody')}, {human}"
     if code == L_MIND_CONTROL:
         if e[2] < 0:
-            return f"mind control at {loc(e[1])}: nobody there, all humans to the bag"
-        first = who(e[2]) + (" discards" if e[2] == s.npf else " takes")
-        return f"mind control at {loc(e[1])}: {first} {hs(e[3])}; {hs(e[5])} -> {who(e[4])}"
+            return f"Mind control at {loc(e[1])}: nobody there, all humans went to the bag"
+        first = who(e[2]) + (" discarded" if e[2] == s.npf else " took")
+        return f"Mind control at {loc(e[1])}: {first} {hs(e[3])}; {hs(e[5])} went to {who(e[4])}"
     if code == L_EMBLEM:
         cows = f" using {e[2]} cow{'s' if e[2] > 1 else ''}" if e[2] else ""
-        return f"{COLORS[e[1]]} exchanges a complete set{cows} for an emblem"
+        return f"{who(e[1])} exchanged a complete set{cows} for an emblem"
     if code == L_DRAW:
-        return f"{COLORS[e[1]]} draws {hs(e[2])}"
+        return f"{who(e[1])} drew {hs(e[2])}"
     if code == L_RERANK:
-        return "Town Hall ranks now " + " > ".join(COLORS[f] for f in e[1])
+        return "The Town Hall ranks are now " + " > ".join(who(f) for f in e[1])
     if code == L_RESHUFFLE:
-        return "common deck exhausted: discards reshuffled"
+        return "The common deck ran out: its discards were reshuffled"
     if code == L_SKILL:
-        return f"{COLORS[e[1]]} claims skill tile {e[2]}"
+        return f"{who(e[1])} claimed skill tile {e[2]}"
     if code == L_NO_CARD:
-        return f"{COLORS[e[1]]} has no card left to activate"
+        return f"{who(e[1])} had no card left to activate"
     if code == L_EXERT:
-        what = "crop circles power" if s.crop_tile == e[2] else "power"
-        return f"{who(e[1])} exerts the {what} of {loc(e[2])}"
-    return "game over"
+        what = "Crop Circles power" if s.crop_tile == e[2] else "power"
+        return f"{who(e[1])} exerted the {what} of {loc(e[2])}"
+    return "The game is over"
 
+
+def action_sentence(s: SilosState, text: str) -> str:
+    """An action's text (the notation) as the rest of a sentence after its actor: `moved the leader from 3 Shopping
+    Mall to 4 News Station`; a faction named in it becomes its seat's token."""
+    words = text.split()
+
+    def loc(w: str) -> str:
+        return f"{int(w)} {COMPONENTS.names[int(w)]}" if w.isdigit() and int(w) < N_LOCATIONS else w
+
+    def faction(w: str, owner: bool = False) -> str:
+        if w in COLORS:
+            f = COLORS.index(w)
+            if f < s.players and f != s.npf:
+                return f"{{p{f}'s}}" if owner else f"{{p{f}}}"
+            return f"the {w} faction's" if owner else f"the {w} faction"
+        return w
+
+    def street(w: str) -> str:
+        a, _, b = w.partition("-")
+        return f"from {loc(a)} to {loc(b)}" if b else loc(w)
+
+    v, rest = words[0], words[1:]
+    if v == "place" and len(rest) == 2 and rest[0] in KINDS:
+        return f"placed {'the' if rest[0] == 'leader' else 'a'} {rest[0]} at {loc(rest[1])}"
+    if v == "place" and len(rest) == 2:
+        return f"placed a {rest[0]} in the focus group of {loc(rest[1])}"
+    if v == "move" and len(rest) == 2:
+        return f"moved {'the' if rest[0] == 'leader' else 'a'} {rest[0]} {street(rest[1])}"
+    if v == "stop":
+        return "stopped"
+    if v == "skip":
+        return "skipped it"
+    if v == "done":
+        return "was done"
+    if v == "card":
+        key = " ".join(rest)
+        if key in _CARD_PLAYS:
+            return _CARD_PLAYS[key]
+        if rest[0] == "held":
+            return f"played the kept {CARD_WORDS.get(rest[1], rest[1])} card"
+        return f"played {key}"
+    if v == "exert" and rest:
+        return f"chose to exert {loc(rest[0])}"
+    if v == "take":
+        return f"took {' and '.join(rest)} (mind control)"
+    if v == "reposition" and len(rest) == 2:
+        return f"repositioned a {rest[0]} {street(rest[1])}"
+    if v == "crop" and len(rest) == 2:
+        return (f"placed a crop circle token at {loc(rest[1])}" if rest[0] == "place"
+                else f"moved a crop circle token {street(rest[1])}")
+    if v == "skill" and rest and rest[0] == "0":
+        return "kept the revealed card (Town Hall skill tile)" if rest[1:] == ["keep"] else \
+            "rejected the revealed card (Town Hall skill tile)"
+    if v in ("power", "skill") and rest and rest[0].isdigit():
+        where = COMPONENTS.names[int(rest[0])]
+        tail = " ".join(street(w) if "-" in w else faction(w, k + 2 < len(rest) and rest[k + 2] in KINDS)
+                        for k, w in enumerate(rest[1:]))
+        return f"used the {where} {'power' if v == 'power' else 'skill tile'}: {tail}"
+    return f"chose {text}"
 
 
 def decision(s: SilosState) -> str:
