@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -286,3 +287,24 @@ def test_a_study_whose_batch_differs_is_refused_and_the_stored_file_is_kept(tmp_
         run_study(other, tmp_path / "d")
     assert (tmp_path / "d" / "_study.toml").read_text() == stored
     assert len(read_rows(tmp_path / "d")) == 8
+
+
+def test_a_separated_study_reports_the_real_drop_by_firth_and_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], recwarn: pytest.WarningsRecorder) -> None:
+    """The issue's case: perfect games at 2 players, none at 4 (complete separation), with the Dark Shrines."""
+    text = study(players="[2, 4]", stop="games = 240", design="batch = 120",
+                 options='[factors.options]\ndark_shrines = ["none", "all"]').replace("seed = 3", "seed = 5")
+    run_study(parse_study(text), tmp_path / "sep")
+    rows = read_rows(tmp_path / "sep")
+    four = [r for r in rows if r["players"] == 4]
+    two = [r for r in rows if r["players"] == 2]
+    assert not any(r["winners"] for r in four) and any(r["winners"] for r in two)  # the data separate
+    raw = sum(bool(r["winners"]) for r in four) / len(four) - sum(bool(r["winners"]) for r in two) / len(two)
+    page = write_report(tmp_path / "sep").read_text()
+    row = next(r for r in page.split("<tr") if "perfect game: 4 players rather than 2" in r)
+    found = re.search(r"95% CI ([-+\d.]+) to ([-+\d.]+)", row)
+    assert found is not None
+    lo, hi = (float(x) / 100 for x in found.groups())
+    assert -1 <= lo <= raw <= hi <= 0 and hi - lo < 0.15
+    assert "Firth" in row and "<td>yes</td>" in row and "Model notes" in page and "Firth" in page
+    assert not recwarn.list and "Warning" not in capsys.readouterr().err

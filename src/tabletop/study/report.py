@@ -103,7 +103,8 @@ def frames(spec: StudySpec, rows: list[dict[str, Any]]) -> tuple[Any, Any]:
     team = game_features(spec.game).team
     games, seats = [], []
     for r in rows:
-        g = {"gid": r["block"] * 1000 + r["game"], "players": r["players"], "agents": r["agents"],
+        g = {"gid": r["block"] * 1000 + r["game"], "block": r["block"], "seed": r["seed"],
+             "players": r["players"], "agents": r["agents"],
              "length": r["length"], "decisions": float(sum(r["decisions"])),
              "spread": max(r["scores"]) - min(r["scores"]), "perfect": float(bool(r["winners"])),
              **{f: r.get(f, "") for f in factors}}
@@ -112,6 +113,7 @@ def frames(spec: StudySpec, rows: list[dict[str, Any]]) -> tuple[Any, Any]:
         games.append(g)
         for p in range(r["players"]):
             s = {**g, "share": r["shares"][p], "won": float(r["shares"][p] > 0), "score": r["scores"][p],
+                 "seat_decisions": r["decisions"][p],
                  "spec": r["specs"][p]}
             for k, v in r.items():
                 if k.startswith("seat_"):
@@ -580,6 +582,8 @@ def _draw(rep: _Report) -> None:
         rep.by_level()
     rep.effects()
     _length_figure(rep)
+    _distributions(rep)
+    _coverage(rep)
 
 
 def _length_figure(rep: _Report) -> None:
@@ -598,9 +602,59 @@ def _length_figure(rep: _Report) -> None:
         errs.append(Z95 * se)
     ax.bar(labels, means, yerr=errs, capsize=3, color="tab:gray")
     ax.set_ylabel("actions per game (mean, 95% CI)")
-    ax.set_xlabel(" / ".join(k.removeprefix("opt_") for k in keys))
-    ax.tick_params(axis="x", labelsize=7, rotation=45)
+    ax.set_xlabel(" / ".join("players" if k == "players" else option_words(rep.spec.game, k.removeprefix("opt_"))
+                             for k in keys))
+    ax.tick_params(axis="x", rotation=60)
     rep.save(fig, "length", "Game length", "Mean actions per game in each cell, with 95% normal intervals.")
+
+
+def _distributions(rep: _Report) -> None:
+    """Game length and each seat's decisions per game as distributions per player count, with the median and the
+    5-95% range of each in words."""
+    import numpy as np
+
+    counts = sorted(rep.games["players"].unique())
+    fig, axes = _panels(2, 4.6, 3.4, maxcols=2)
+    words = []
+    for ax, (frame, col, label) in zip(axes, [(rep.games, "length", "actions per game"),
+                                               (rep.seats, "seat_decisions", "decisions per seat per game")],
+                                       strict=True):
+        for k in counts:
+            values = frame.loc[frame["players"] == k, col].to_numpy(dtype=float)
+            if not len(values):
+                continue
+            lo, med, hi = np.percentile(values, [5, 50, 95])
+            bins = np.arange(math.floor(values.min()), math.ceil(values.max()) + 2) if values.max() - values.min() \
+                < 60 else 40
+            ax.hist(values, bins=bins, histtype="step", density=True, linewidth=1.5, label=f"{k} players")
+            words.append(f"{label} at {k} players: median {med:.0f} (5-95%: {lo:.0f}-{hi:.0f})")
+        ax.set_xlabel(label)
+        ax.set_ylabel("share of games")
+        ax.legend()
+    rep.save(fig, "distributions", "Game length and decisions, distributions",
+             "The distribution of the actions in a game and of each seat's decisions in a game, per player count. "
+             + "; ".join(words) + ".")
+
+
+def _coverage(rep: _Report) -> None:
+    """Rule-coverage signals from the dataset: games far longer than their cell's median (a rule that loops, or
+    agents that do not make progress: each listed with its block and deal seed to replay), and seats that made no
+    decision in a whole game."""
+    g = rep.games
+    keys = ["players"] + [f"opt_{k}" for k in sorted(rep.spec.options) if len(rep.spec.options[k]) > 1]
+    median = g.groupby(keys, observed=True)["length"].transform("median")
+    long = g[g["length"] > 3 * median].sort_values("length", ascending=False)
+    idle = rep.seats[rep.seats["seat_decisions"] == 0]
+    items = [f"{len(long)} of {len(g)} games are more than three times as long as their cell's median"
+             + (": the longest, " + ", ".join(f"block {int(r.block)} (seed {int(r.seed)}, {int(r.length)} actions)"
+                                              for r in long.head(5).itertuples()) if len(long) else ""),
+             f"{len(idle)} seats of {len(rep.seats)} made no decision in their game"
+             + (f" (in {idle['gid'].nunique()} games)" if len(idle) else ""),
+             "games are played to their end: the study has no step limit, so a game that never ended would stop "
+             "the study rather than appear here; decisions never reached (action kinds no agent took) are not "
+             "recorded in the dataset"]
+    rep.sections.append("<h2>Rule-coverage signals</h2><ul>" + "".join(f"<li>{html.escape(i)}</li>" for i in items)
+                        + "</ul>")
 
 
 def _page(rep: _Report, n: int) -> str:
