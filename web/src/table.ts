@@ -52,9 +52,11 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
         chat.merge(m.start, m.messages, m.chat_pos);
         if (session.state) view.renderActions();
       } else if (m.type === "state") {
-        const { paced } = judge.judge(m);
+        const { fresh, paced } = judge.judge(m);
         if (typeof m.log_pos === "number" && m.log_pos < judge.seen) judge.cut(m.log_pos); // an undo
-        pacer.push(m, paced && session.state !== null);
+        // the player's own move (or a first picture) shows at once; nothing new (a reconnect's repeat, a clock)
+        // waits its turn behind what is queued
+        pacer.push(m, session.state !== null && (paced || (!fresh.length && pacer.length > 0)));
       }
     },
     status: () => view.renderHeader(),

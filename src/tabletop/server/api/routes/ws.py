@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from concurrent.futures import Executor
 from typing import Any
@@ -261,7 +262,10 @@ class _Sender:
         self.closed = False
 
     async def send(self, msg: dict[str, Any]) -> None:
-        text = orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()  # a tenth of json.dumps' cost
+        try:
+            text = orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()  # a tenth of json.dumps' cost
+        except TypeError:  # an integer past 64 bits (SiliconVania's public flow holds bit sets): exact in json
+            text = json.dumps(msg, separators=(",", ":"))
         async with self.lock:
             if self.closed or self.ws.application_state != WebSocketState.CONNECTED:
                 self.closed = True
