@@ -318,6 +318,12 @@ def play_plain(box: list[State], agents: list[Agent], on_action: Callable[[State
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play one game in the terminal: 0 when it ends or a person leaves it (`q`, end of input), 130 on Ctrl-C."""
+    if args.server is not None:  # a seat at a server's table (cli/remote.py)
+        from tabletop.cli.remote import cmd_remote
+
+        return cmd_remote(args)
+    if args.game is None:
+        raise Refused("name the game to play (see `tabletop games`), or give --server URL --join LINK")
     console = Console()
     info = game_info(args.game)
     save = check_output_path(args.save, "--save") if args.save is not None else None
@@ -545,7 +551,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def add_parsers(sub: Any) -> None:
     """Register `play` and `replay`."""
     p = sub.add_parser("play", help="play a game in the terminal")
-    p.add_argument("game", help="game name (see `tabletop games`)")
+    p.add_argument("game", nargs="?", help="game name (see `tabletop games`); none with --server")
     p.add_argument("--players", type=int, help="number of seats (default: from --seats, else the game's default)")
     p.add_argument("--seats", help="agent spec per seat, e.g. human,random,ismcts:iters=2000,rollout=heuristic "
                    "(';' also separates seats)")
@@ -555,6 +561,12 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--resume", metavar="FILE", help="continue the unfinished game saved in FILE")
     p.add_argument("--verbose", action="store_true", help="note each decision of the AI seats")
     p.add_argument("--plain", action="store_true", help="line mode (the default when output is not a terminal)")
+    p.add_argument("--server", metavar="URL", help="play a seat of a game on this server (cli/remote.py): with "
+                   "--join LINK, or --game-id ID --token TOKEN")
+    p.add_argument("--join", metavar="INVITE", help="with --server: the invite link of your seat")
+    p.add_argument("--game-id", metavar="ID", help="with --server and --token: the game of a seat you hold")
+    p.add_argument("--token", metavar="TOKEN", help="with --server and --game-id: your seat's token")
+    p.add_argument("--name", help="with --join: your name at the table")
     p.set_defaults(func=cmd_play)
 
     r = sub.add_parser("replay", help="step through a saved record")

@@ -563,6 +563,8 @@ class PlayApp(TableApp):
     def _typed(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         event.input.value = ""
+        if self.typed_line(text):
+            return
         command = COMMANDS.get(text.lower())
         if command is not None:
             self.query_one("#options").focus()
@@ -583,6 +585,11 @@ class PlayApp(TableApp):
             self.notify(refusal(text, self.shown).plain, severity="error", timeout=8)
             return
         self._choose(action)
+
+    def typed_line(self, text: str) -> bool:
+        """A hook for a line the app reads itself before commands and actions (the remote app's `say TEXT`, chat at
+        a server's table): True if it was taken."""
+        return False
 
     def _choose(self, action: Action) -> None:
         to = self.state.to_move
