@@ -38,6 +38,8 @@ export interface SeatPublic {
   mode: string;
   ai: string | null;
   name: string;
+  /** A program plays this person's seat (`tabletop bot`, docs/bots.md). */
+  bot?: boolean;
   taken: boolean;
 }
 

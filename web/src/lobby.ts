@@ -238,7 +238,9 @@ async function openGames(store: SeatStore, go: (path: string) => void): Promise<
           },
         }, `join (${free.length} free)`)
       : null;
-    return h("li", { dataset: { id: g.id } }, `${g.title} by ${g.creator} · ${g.players} players · ${g.status} `, join, " ",
+    const bots = g.seats.filter((s) => s.bot).length;
+    const botText = bots ? ` · ${bots} bot${bots > 1 ? "s" : ""}` : "";
+    return h("li", { dataset: { id: g.id } }, `${g.title} by ${g.creator} · ${g.players} players${botText} · ${g.status} `, join, " ",
       h("a.small", { href: `/g/${g.id}`, "data-link": "" }, "watch"));
   });
   return h("section.open", h("h2", "Open games"), rows.length ? h("ul", rows) : h("p.empty", "No public games right now."));

@@ -25,4 +25,10 @@ describe("Table shell logic", () => {
     expect(seatNames({ seats: [seat("Ann", "human"), seat("AI (easy)", "ai"), seat("AI (easy)", "ai"), seat("Bot", "ai")] }))
       .toEqual(["Ann", "AI (easy) #2", "AI (easy) #3", "Bot (AI easy)"]);
   });
+
+  it("a seat a program plays says it is a bot", () => {
+    const seat = (name: string, bot: boolean) => ({ seat: 0, kind: "human" as const, mode: "invite", ai: null, name, bot, taken: true });
+    expect(seatNames({ seats: [seat("Ann", false), seat("robo", true), seat("greedy (bot)", true)] }))
+      .toEqual(["Ann", "robo (bot)", "greedy (bot)"]);
+  });
 });

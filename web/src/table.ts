@@ -24,9 +24,10 @@ function goTable(id: string, seat: number): void {
   window.dispatchEvent(new PopStateEvent("popstate"));
 }
 
-/** Display names per seat: the seat's name (AI seats say so), numbered when two seats share a name. */
+/** Display names per seat: the seat's name (AI seats and bots say so), numbered when two seats share a name. */
 export function seatNames(info: Pick<GameInfo, "seats">): string[] {
-  const base = info.seats.map((s) => (s.kind === "ai" && !/\bAI\b/.test(s.name) ? `${s.name} (AI ${s.ai ?? ""})` : s.name));
+  const base = info.seats.map((s) => (s.kind === "ai" && !/\bAI\b/.test(s.name) ? `${s.name} (AI ${s.ai ?? ""})`
+    : s.bot && !/\bbot\b/i.test(s.name) ? `${s.name} (bot)` : s.name));
   return base.map((n, i) => (base.filter((m) => m === n).length > 1 ? `${n} #${i + 1}` : n));
 }
 
