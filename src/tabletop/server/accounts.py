@@ -24,6 +24,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -287,6 +288,20 @@ class Accounts:
         self.storage._write(op)
         for sid in sessions:
             self.broker.publish(session_topic(sid), 0)
+
+    def mail(self, account_id: str) -> dict[str, Any]:
+        """The account's mail settings, for its owner only."""
+        with self.storage._session() as s:
+            row = s.get(AccountRow, account_id)
+            if row is None:
+                raise Unauthorized("this account no longer exists")
+            return {"email": row.email, "turn_mail": bool(row.turn_mail)}
+
+    def set_mail(self, account_id: str, email: str | None, turn_mail: bool) -> None:
+        """Set the address of "your turn" mails and whether they are wanted (a new opt-out token with an address)."""
+        token = new_token() if email else None
+        self.storage._write(lambda conn: conn.execute(update(AccountRow).where(AccountRow.id == account_id)
+                                                      .values(email=email, turn_mail=turn_mail, mail_token=token)))
 
     def games_of(self, account_id: str) -> list[tuple[str, int]]:
         """(game id, seat) of every seat bound to the account, the newest game first."""

@@ -19,6 +19,7 @@ from tabletop.server.ai import Lane
 from tabletop.server.api.main import api_router
 from tabletop.server.clocks import Clocks
 from tabletop.server.limits import Buckets, RateLimit
+from tabletop.server.mail import TurnMail
 from tabletop.server.pubsub import Broker, InProcessBroker, PgBroker
 from tabletop.server.ratings import Ratings
 from tabletop.server.service import STATUS, GameService, ServiceError
@@ -98,6 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.accounts = make_accounts(storage, broker, settings)
         app.state.ratings = Ratings(storage)
         service.on_over = app.state.ratings.final_op
+        app.state.mail = TurnMail(service, storage, broker, settings)
         hint_pool = _pool_factory(settings.hint_workers)
         hints = Lane("hint", hint_pool, settings.hint_workers, retries=1) if hint_pool is not None else None
         app.state.table = Table(service, settings, hints)
@@ -106,12 +108,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.act_pool = ThreadPoolExecutor(max_workers=settings.act_threads, thread_name_prefix="act")
         service.start()
         app.state.clocks.start()
+        app.state.mail.start()
         quiet_collector(settings.gc_young_threshold)
         try:
             yield
         finally:
             app.state.act_pool.shutdown(wait=True)
             app.state.clocks.close()
+            app.state.mail.close()
             app.state.table.close()
             service.close()
             storage.close()

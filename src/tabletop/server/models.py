@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -123,6 +124,12 @@ class AccountRow(Base):
     username_key: Mapped[str] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    """Where "your turn" mails go (None: none); never shown to anyone but its owner."""
+    turn_mail: Mapped[bool] = mapped_column(Boolean, server_default=true())
+    """Whether the account wants "your turn" mails (the one-click opt-out clears it)."""
+    mail_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The token of the account's one-click opt-out link (it can do nothing else)."""
 
 
 class SessionRow(Base):
@@ -180,4 +187,15 @@ class ResultRow(Base):
     rated: Mapped[bool] = mapped_column(Boolean)
     mu: Mapped[float | None] = mapped_column(Float, nullable=True)
     sigma: Mapped[float | None] = mapped_column(Float, nullable=True)
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TurnMailRow(Base):
+    """A "your turn" mail sent: at most one per game, seat and decision (the event count it has stood since)."""
+
+    __tablename__ = "turn_mails"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    since: Mapped[int] = mapped_column(Integer, primary_key=True)
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))

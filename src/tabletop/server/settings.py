@@ -138,6 +138,22 @@ class Settings(BaseSettings):
     login_burst_per_address: int = Field(default=30, ge=1)
     """Log-in and sign-up attempts an address may make at once before `login_rate_per_address` applies."""
 
+    # your-turn e-mail (issue 23: tabletop.server.mail); off while smtp_host is empty
+    smtp_host: str = ""
+    """The SMTP server "your turn" mails are sent through; empty: no mail."""
+    smtp_port: int = 25
+    """Its port."""
+    smtp_starttls: bool = False
+    """Upgrade the connection with STARTTLS before sending."""
+    smtp_user: str = ""
+    """The user to log in to the SMTP server as (empty: no log-in)."""
+    smtp_password: str = ""
+    """Its password."""
+    smtp_from: str = "tabletop@localhost"
+    """The mails' From address."""
+    mail_interval: float = Field(default=30.0, gt=0)
+    """Seconds between two looks for turns owed a mail."""
+
     def creation_limits(self) -> CreationLimits:
         """The creation limits in force."""
         return CreationLimits(self.games_per_hour, self.open_games, self.waiting_games, self.waiting_expiry,

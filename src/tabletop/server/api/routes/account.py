@@ -15,7 +15,8 @@ from tabletop.server.accounts import AccountKey, Session, SignedIn
 from tabletop.server.api.deps import ServiceDep, TokenDep
 from tabletop.server.api.routes.games import GameId
 from tabletop.server.api.sessions import AccountsDep, SessionDep, clear_cookie, same_site, set_cookie
-from tabletop.server.errors import ServiceError, Unauthorized
+from tabletop.server.errors import NotFound, ServiceError, Unauthorized
+from tabletop.server.mail import opt_out
 from tabletop.server.storage import now
 
 router = APIRouter(prefix="/account", tags=["account"])
@@ -35,6 +36,14 @@ class PasswordChange(BaseModel):
     model_config = ConfigDict(extra="forbid")
     old_password: SecretStr = Field(min_length=1, max_length=256)
     new_password: SecretStr = Field(min_length=1, max_length=256)
+
+
+class MailIn(BaseModel):
+    """The address "your turn" mails go to (null: none), and whether they are wanted."""
+
+    model_config = ConfigDict(extra="forbid")
+    email: str | None = Field(default=None, max_length=254, pattern=r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
+    turn_mail: bool = True
 
 
 class PasswordConfirm(BaseModel):
@@ -179,3 +188,28 @@ def attach(game_id: GameId, service: ServiceDep, token: TokenDep, signed: Sessio
     if token is None or isinstance(token, AccountKey):
         raise Unauthorized("attaching a seat needs its seat token (Authorization: Bearer <seat token>)")
     return {"game_id": game_id, "seat": service.attach(game_id, token, signed.account.id)}
+
+
+@router.get("/mail")
+def mail_settings(accounts: AccountsDep, signed: SessionDep) -> dict[str, Any]:
+    """The account's address for "your turn" mails and whether they are on."""
+    return accounts.mail(signed.account.id)
+
+
+@router.post("/mail")
+def set_mail(body: MailIn, accounts: AccountsDep, signed: SessionDep) -> dict[str, Any]:
+    """Set the address for "your turn" mails (null: none) and turn them on or off."""
+    accounts.set_mail(signed.account.id, body.email, body.turn_mail)
+    return accounts.mail(signed.account.id)
+
+
+mail_router = APIRouter(prefix="/mail", tags=["account"])
+
+
+@mail_router.get("/optout/{token}")
+@mail_router.post("/optout/{token}")
+def optout(token: Annotated[str, Path(min_length=1, max_length=64)], request: Request) -> dict[str, Any]:
+    """One click (the link of a "your turn" mail, or its List-Unsubscribe-Post): no more such mails."""
+    if not opt_out(request.app.state.accounts.storage, token):
+        raise NotFound("this opt-out link is not valid")
+    return {"turn_mail": False}
