@@ -71,6 +71,10 @@ def test_the_silencio_tutorial_is_played_to_its_end_from_the_keyboard(browser: B
     # the rules help the step points to opens at its section
     page.click("[data-testid=tutorial] button:has-text('Rules:')")
     assert page.get_attribute("details.rules", "open") is not None
+    # "Show me" rings the move's pieces and gives the first the focus
+    page.click("[data-testid=tutorial] button:has-text('Show me')")
+    assert page.query_selector_all(".table .tutor-hint") and page.evaluate(
+        "() => document.activeElement.dataset.key") == "card:y8"
     steps = 0
     while page.query_selector("[data-testid=tutorial] .step p.move code"):
         action = expected(page)

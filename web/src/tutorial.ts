@@ -171,12 +171,36 @@ class LessonBox {
     setTimeout(() => sec?.classList.remove("flash"), 1500);
   }
 
+  /** The move "Show me" rings until the step changes (the table redraws itself: the ring is put back each time). */
+  private ring: string | null = null;
+
+  /** The step's button, or the lit components whose key ends in one of the action's words ("card:y8" of "give y8"). */
+  private pieces(action: string): HTMLElement[] {
+    const button = Array.from(this.root.querySelectorAll<HTMLElement>(".actions > .buttons button.act")).find((b) => b.dataset.action === action);
+    if (button) return [button];
+    const words = new Set(action.split(" ").slice(1));
+    return Array.from(this.root.querySelectorAll<HTMLElement>(".table .target"))
+      .filter((el) => words.has((el.dataset.key ?? "").split(":").pop() ?? ""));
+  }
+
+  reRing(): void {
+    if (this.ring === null) return;
+    if (this.ring !== this.lesson?.next?.action) {
+      this.ring = null;
+      return;
+    }
+    for (const el of this.pieces(this.ring)) if (!el.classList.contains("tutor-hint")) el.classList.add("tutor-hint");
+  }
+
   private show(action: string): void {
-    const keys = Array.from(this.root.querySelectorAll<HTMLElement>(".table .target, .actions button.act"));
-    const hit = keys.find((b) => b.dataset.action === action);
-    if (hit) hit.focus();
-    this.said = `The move is ${action}.` + (hit ? " It has the focus: press Enter." : " Click its pieces on the table in turn (the lit ones), or use Play it for me.");
+    this.ring = action;
+    const lit = this.pieces(action);
+    this.said = `The move is ${action}.` + (lit.length
+      ? " What to press is ringed, and has the focus: press Enter (then the next ringed piece, if there is one)."
+      : " Click its pieces on the table in turn (the lit ones), or use Play it for me.");
     this.draw();
+    this.reRing();
+    requestAnimationFrame(() => this.pieces(action)[0]?.focus());
   }
 
   private async playForMe(action: string): Promise<void> {
@@ -230,7 +254,10 @@ export function attachTutorial(root: HTMLElement, id: string, token: string | nu
   if (page && head) page.insertBefore(box.el, head.nextSibling);
   else root.prepend(box.el);
   box.draw();
-  const watch = new MutationObserver(() => void box.refresh(box.tableSeq()));
+  const watch = new MutationObserver(() => {
+    box.reRing();
+    void box.refresh(box.tableSeq());
+  });
   watch.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-seq"] });
   void box.refresh(box.tableSeq());
   return () => {
