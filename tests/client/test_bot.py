@@ -87,6 +87,9 @@ def test_a_bots_seat_is_marked_at_the_table_and_in_the_lobby(server: Server) -> 
         with pytest.raises(ApiError) as no_token:
             c.request("POST", f"/api/games/{made.game_id}/bot")
         assert no_token.value.status == 401
+        # the creator re-seats it: the mark goes with the token
+        c.request("POST", f"/api/games/{made.game_id}/reseat", token=made.creator_token, json={"seat": 1})
+        assert [s["bot"] for s in c.info(made.game_id)["seats"]] == [False, False, False]
 
 
 def _pair(c: Client, game: str = "silencio") -> tuple[Seat, Seat, str]:

@@ -230,9 +230,9 @@ class GameService:
                 raise Invalid(f"seat {seat} is not a person's seat")
             code = new_token()
             self.storage.update_seat(game_id, seat, token_hash=None, invite_hash=token_hash(code), mode="invite",
-                                     account_id=None)
+                                     account_id=None, ai_label=None)  # a bot's mark goes with its token
             live.seats[seat] = replace(live.seats[seat], token_hash=None, invite_hash=token_hash(code), mode="invite",
-                                       account_id=None)
+                                       account_id=None, ai_label=None)
             self.broker.publish(game_id, live.seq)  # other processes drop the revoked token
             return code
 
