@@ -76,6 +76,19 @@ describe("The pace queue shows other seats' moves a pause apart", () => {
     expect(pending()).toBe(0);
   });
 
+  it("a flush (the player acts) starts the pause again: the next paced item waits it", () => {
+    const { timer, advance } = fakeTimer();
+    const shown: string[] = [];
+    const q = new PaceQueue<string>((x) => shown.push(x), () => 1000, timer);
+    advance(5000);
+    q.flush();
+    advance(100);
+    q.push("ai", true);
+    expect(shown).toEqual([]);
+    advance(900);
+    expect(shown).toEqual(["ai"]);
+  });
+
   it("is instant with a pause of 0", () => {
     const { timer, pending } = fakeTimer();
     const shown: number[] = [];

@@ -70,8 +70,9 @@ export class PaceQueue<T> {
     this.pump();
   }
 
-  /** Show everything waiting now (the player acts, the page leaves, the pause is set to 0). */
+  /** Show everything waiting now (the player acts, the pause is set to 0); the pause starts again from now. */
   flush(): void {
+    this.lastShown = this.timer.now();
     if (this.handle !== null) {
       this.timer.clear(this.handle);
       this.handle = null;

@@ -12,6 +12,7 @@ import type { SeatStore } from "./store";
 import { TableView } from "./tableview";
 import { attachTutorial } from "./tutorial";
 import { currentPace, PaceJudge, PaceQueue } from "./pacing";
+import { setFavicon } from "./attention";
 import type { StateMessage } from "./api";
 
 export { backoff } from "./connection";
@@ -93,6 +94,7 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
   return () => {
     leaveTutorial();
     pacer.stop();
+    setFavicon(false); // the lobby has no turn
     conn.close();
     view.clock.stop();
     document.removeEventListener("keydown", view.onKey);
