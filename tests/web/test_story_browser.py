@@ -275,3 +275,47 @@ def test_two_people_and_an_ai_finish_silencio_and_one_click_each_seats_them_in_t
     bo.screenshot(path=str(artifacts / "story-rematch-phone.png"), full_page=True)
     for c in (ann_ctx, bo_ctx):
         c.close()
+
+
+HIDDEN_TAB = """(() => {
+  window.__hidden = false;
+  window.__notes = [];
+  window.__tones = 0;
+  Object.defineProperty(document, 'visibilityState', { get: () => (window.__hidden ? 'hidden' : 'visible') });
+  class FakeNotification {
+    static permission = 'default';
+    static requestPermission() { FakeNotification.permission = 'granted'; return Promise.resolve('granted'); }
+    constructor(title, opts) { window.__notes.push({ title, body: opts && opts.body }); }
+    close() {}
+  }
+  window.Notification = FakeNotification;
+  const Real = window.AudioContext;
+  window.AudioContext = class extends Real {
+    createOscillator() { window.__tones++; return super.createOscillator(); }
+  };
+})();"""
+"""A tab the test can hide, and a Notification API and tone it can count (the real ones need a person's desktop)."""
+
+
+def test_when_the_turn_comes_in_a_hidden_tab_a_tone_and_a_notification_allowed_by_a_click_say_it(
+        server: Served, browser: Browser) -> None:
+    ctx = browser.new_context(viewport=LAPTOP)
+    ctx.add_init_script(HIDDEN_TAB)
+    page = ctx.new_page()
+    create_in_lobby(page, server.url, ["me", "ai:easy", "ai:easy"])
+    page.click("[data-testid=notify]")  # the permission is asked only from the player's click
+    page.wait_for_selector(".tablehead .notify.on")
+    rng = random.Random(6)
+    clicks = Clicks()
+    for _ in range(8):
+        assert wait_turn_or_end(page) == "turn"
+        page.evaluate("window.__hidden = true")
+        move_by_clicks(page, rng, clicks)
+        page.wait_for_selector(".tablehead .turn.mine, .actions .result")
+        page.evaluate("window.__hidden = false")
+        if page.evaluate("window.__notes.length"):
+            break
+    notes = page.evaluate("window.__notes")
+    assert notes and notes[0]["title"].startswith("Your turn"), notes
+    assert page.evaluate("window.__tones") >= 1, "the tone sounded too (sound is on by default)"
+    ctx.close()
