@@ -1,0 +1,42 @@
+"""The skill ladder of a game and player count (tabletop.study.ladder): every ordered pair of random, heuristic,
+the search at 0.05 and 0.25 s a move and every shipped policy for the game and player count, as a heatmap and a
+table in OUT (ladder.png, ladder.md).
+
+    .venv/bin/python scripts/study_ladder.py --game silos --players 2 --games 40 --workers 2 --out ladder-silos-2p
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from tabletop.study.ladder import ladder_figure, run_ladder
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", required=True)
+    ap.add_argument("--players", type=int, required=True)
+    ap.add_argument("--games", type=int, default=40, help="games per ordered pair (per agent when cooperative)")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", type=Path, required=True)
+    a = ap.parse_args()
+    a.out.mkdir(parents=True, exist_ok=True)
+    ladder = run_ladder(a.game, a.players, a.games, seed=a.seed, workers=a.workers, progress=True)
+    words = ladder_figure(ladder, a.out / "ladder.png")
+    lines = [f"# Skill ladder: {a.game}, {a.players} players, {a.games} games per pair", "", words, ""]
+    if ladder.team:
+        lines += ["| agent (whole team) | perfect games | games |", "|---|---|---|"]
+        lines += [f"| {k} | {w:.0f} | {n} |" for k, (w, n) in ladder.team.items()]
+    else:
+        lines += ["| agent (one seat) | against (the others) | win rate (95% CI) | games |", "|---|---|---|---|"]
+        for (x, y), (_, n) in ladder.pairs.items():
+            r, lo, hi = ladder.rate(x, y)
+            lines.append(f"| {x} | {y} | {100 * r:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%) | {n} |")
+    (a.out / "ladder.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""The skill ladder: how much skill matters against luck, per game and player count.
+
+The ladder's rungs are the random agent, the heuristic, the search at two stated budgets a move, and every trained
+policy shipped for the game and player count (found by listing `tabletop.agents.policy.shipped_policies`, so a new
+policy joins without a code change). Every ordered pair plays an arena: the row agent in one seat, the column agent
+in the others, seats rotated on each deal; the figure is the row agent's share of the wins against its fair share
+(1/players). In a cooperative game there is no opponent: each rung plays as the whole team and the figure is its
+perfect-game rate.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tabletop.arena.stats import wilson, win_shares
+from tabletop.core import game_info
+
+BUDGETS = (0.05, 0.25)
+"""The search's two stated budgets, in seconds a move."""
+
+
+def ladder_agents(game: str, players: int, budgets: Sequence[float] = BUDGETS, folder: Path | None = None) -> list[str]:
+    """The rungs, weakest first as designed: random, heuristic, the search at each budget, the shipped policies."""
+    from tabletop.agents.policy import shipped_policies
+
+    return ["random", "heuristic", *(f"ismcts:time={b:g}" for b in budgets),
+            *(f"policy:{s.name}" for s in shipped_policies(game, players, folder))]
+
+
+@dataclass
+class Ladder:
+    """The ladder's results: per (row, column) the row agent's win shares and games (competitive), or per agent
+    its perfect games and games (cooperative)."""
+
+    game: str
+    players: int
+    agents: list[str]
+    games: int
+    pairs: dict[tuple[str, str], tuple[float, int]] = field(default_factory=dict)
+    team: dict[str, tuple[float, int]] = field(default_factory=dict)
+
+    def rate(self, row: str, col: str) -> tuple[float, float, float]:
+        """The row agent's win rate against the column agent's field, with its 95% Wilson interval."""
+        w, n = self.pairs[row, col]
+        lo, hi = wilson(w, n)
+        return w / n, lo, hi
+
+
+def run_ladder(game: str, players: int, games: int, seed: int = 0, workers: int = 1,
+               agents: Sequence[str] | None = None, progress: bool = False) -> Ladder:
+    """Play the ladder: `games` games per ordered pair (competitive) or per agent (cooperative)."""
+    from tabletop.arena.runner import run_arena
+
+    rungs = list(agents) if agents is not None else ladder_agents(game, players)
+    out = Ladder(game, players, rungs, games)
+    if game_info(game).cooperative:
+        for a in rungs:
+            r = run_arena(game, [a], games, players=players, workers=workers, seed=seed, progress=progress)
+            out.team[a] = (float(r.summary.perfect), r.summary.games)
+        return out
+    for i, a in enumerate(rungs):
+        for j, b in enumerate(rungs):
+            if i == j:
+                continue
+            r = run_arena(game, [a, b], games, players=players, workers=workers, seed=seed, progress=progress)
+            w = 0.0
+            for o in r.outcomes:  # `a` holds one seat (rotated), `b` the others
+                shares = win_shares(len(o.specs), o.winners)
+                w += sum(s for s, spec in zip(shares, o.specs, strict=True) if spec == a)
+            out.pairs[a, b] = (w, len(r.outcomes))
+    return out
+
+
+def ladder_figure(ladder: Ladder, path: Path) -> str:
+    """Draw the ladder as a heatmap (or, cooperative, bars) at `path` and return the sentence stating its finding."""
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    from tabletop.study.report import FONTS, PAGE_INCHES
+
+    names = [a.replace("ismcts:time=", "search ").replace("policy:", "policy ") for a in ladder.agents]
+    with matplotlib.rc_context(FONTS):
+        fig = Figure(figsize=(min(PAGE_INCHES, 1.6 * len(names) + 3), 1.0 * len(names) + 1.6), layout="constrained")
+        ax = fig.subplots()
+        if ladder.team:
+            rates = [ladder.team[a][0] / ladder.team[a][1] for a in ladder.agents]
+            cis = [wilson(*ladder.team[a]) for a in ladder.agents]
+            ax.bar(names, [100 * r for r in rates], yerr=[[max(0.0, 100 * (r - lo)) for r, (lo, _) in zip(rates, cis,
+                   strict=True)], [max(0.0, 100 * (hi - r)) for r, (_, hi) in zip(rates, cis, strict=True)]], capsize=4)
+            ax.set_ylabel("perfect games (%), 95% CI")
+            best = max(range(len(rates)), key=rates.__getitem__)
+            words = (f"The best team is {names[best]}: {100 * rates[best]:.1f}% perfect games (95% CI "
+                     f"{100 * cis[best][0]:.1f}-{100 * cis[best][1]:.1f}%), {ladder.games} games per agent.")
+        else:
+            fair = 1 / ladder.players
+            grid = [[math.nan if a == b else 100 * ladder.rate(a, b)[0] for b in ladder.agents] for a in ladder.agents]
+            im = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=100 * min(1.0, 2 * fair))
+            for i, a in enumerate(ladder.agents):
+                for j, b in enumerate(ladder.agents):
+                    if a != b:
+                        r, lo, hi = ladder.rate(a, b)
+                        ax.text(j, i, f"{100 * r:.0f}%\n{100 * lo:.0f}-{100 * hi:.0f}", ha="center", va="center",
+                                fontsize=10)
+            ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
+            ax.set_yticks(range(len(names)), names)
+            ax.set_xlabel("against (every other seat)")
+            ax.set_ylabel("agent (one seat)")
+            fig.colorbar(im, ax=ax, label=f"win rate (%), fair {100 * fair:.0f}%")
+            top, bottom = ladder.agents[-1], ladder.agents[0]
+            r, lo, hi = ladder.rate(top, bottom)
+            words = (f"{names[-1]} against {names[0]} wins {100 * r:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) "
+                     f"against a fair {100 * fair:.0f}%, {ladder.games} games per pair")
+        ax.set_title(f"{game_info(ladder.game).title}, {ladder.players} players")
+        fig.savefig(path, dpi=110)
+    return words + " Agents are not people: the ladder measures how far play can move the result, not how far " \
+        "people will."

@@ -1,0 +1,35 @@
+"""The skill ladder: its rungs (random, heuristic, the search at two budgets, every shipped policy for the game and
+player count, by listing), the arenas of every ordered pair, and its figure with its sentence."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tabletop.agents.policy import shipped_policies
+from tabletop.study.ladder import BUDGETS, ladder_agents, ladder_figure, run_ladder
+
+
+def test_the_rungs_take_up_every_shipped_policy_for_the_game_and_player_count(tmp_path: Path) -> None:
+    base = ["random", "heuristic", *(f"ismcts:time={b:g}" for b in BUDGETS)]
+    assert base[2:] == ["ismcts:time=0.05", "ismcts:time=0.25"]
+    shipped = [f"policy:{s.name}" for s in shipped_policies("silos", 2)]
+    assert ladder_agents("silos", 2) == base + shipped
+    assert ladder_agents("silos", 2, folder=tmp_path) == base  # an empty folder: no policy
+
+
+def test_a_ladder_plays_every_ordered_pair_and_states_its_finding(tmp_path: Path) -> None:
+    ladder = run_ladder("silos", 2, 6, seed=1, agents=["random", "heuristic"])
+    assert set(ladder.pairs) == {("random", "heuristic"), ("heuristic", "random")}
+    for (a, b), (w, n) in ladder.pairs.items():
+        assert n == 6 and 0 <= w <= n
+        r, lo, hi = ladder.rate(a, b)
+        assert 0 <= lo <= r + 1e-12 and r <= hi + 1e-12 <= 1 + 1e-12
+    words = ladder_figure(ladder, tmp_path / "ladder.png")
+    assert (tmp_path / "ladder.png").read_bytes()[:4] == b"\x89PNG"
+    assert words.startswith("heuristic against random wins ") and "Agents are not people" in words
+
+
+def test_a_cooperative_ladder_is_each_rungs_perfect_rate_as_the_whole_team(tmp_path: Path) -> None:
+    ladder = run_ladder("silencio", 2, 6, seed=1, agents=["random", "heuristic"])
+    assert set(ladder.team) == {"random", "heuristic"} and all(n == 6 for _, n in ladder.team.values())
+    assert "perfect games" in ladder_figure(ladder, tmp_path / "ladder.png")
