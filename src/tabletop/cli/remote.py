@@ -22,7 +22,7 @@ from tabletop.cli.tui import Outcome, PlayApp
 from tabletop.client import ApiError, Client, Seat, parse_invite
 from tabletop.client.bot import SeatLog
 from tabletop.core import Action, GameInfo, IllegalAction, LogEntry, State, View, game_info
-from tabletop.core.belief import sample_from_view
+from tabletop.core.belief import Belief
 
 
 class RemoteGame:
@@ -43,6 +43,7 @@ class RemoteGame:
         self._lock = threading.Lock()
         self.msg: dict[str, Any] = {}
         self._legal: list[Action] = []
+        self._belief: Belief
         self.notice = ""
         self.take(seat.state(), whole_log=True)
 
@@ -58,10 +59,10 @@ class RemoteGame:
             view: View = msg["view"]
             legal = list(msg.get("legal") or []) if msg.get("owes_decision") else []
             self._legal = []
+            self._belief = Belief(self.info.name, self.players, self.options, self.seat, view,
+                                  list(self._log.entries), legal or None)
             if legal:
-                sample = sample_from_view(self.info.name, self.players, self.options, self.seat, view,
-                                          self._log.entries, 0, legal)
-                mine = {a.text: a for a in sample.legal_actions_for(self.seat)}
+                mine = {a.text: a for a in self._belief.sample(0).legal_actions_for(self.seat)}
                 self._legal = [mine[t] for t in legal if t in mine]
 
     def refresh(self) -> None:
@@ -124,8 +125,7 @@ class RemoteGame:
         return self.parse_action(text)
 
     def sample(self, seat: int, seed: int) -> State:
-        return sample_from_view(self.info.name, self.players, self.options, self.seat, self.msg["view"],
-                                self._log.entries, seed, [a.text for a in self._legal] or None)
+        return self._belief.sample(seed)
 
     # ---- acting --------------------------------------------------------------------------------------------
     def apply(self, action: Action | str) -> None:

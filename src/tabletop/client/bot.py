@@ -20,7 +20,7 @@ from typing import Any
 from tabletop.agents.base import Agent
 from tabletop.client import ApiError, Seat
 from tabletop.core import Action, IllegalAction, LogEntry, SeatHandle, State, View, game_info
-from tabletop.core.belief import sample_from_view
+from tabletop.core.belief import Belief
 from tabletop.core.errors import shorten
 
 
@@ -28,7 +28,7 @@ class RemoteSeat(SeatHandle):
     """One seat of a game played on a server, as an agent sees it: the seat's view, log and legal actions as the
     server sent them, and samples drawn from them alone. It holds no state of the game (there is none here)."""
 
-    __slots__ = ("_legal", "_legal_texts", "_log", "_options", "_view")
+    __slots__ = ("_belief", "_legal", "_legal_texts", "_log", "_options", "_view")
 
     def __init__(self, game: str, players: int, options: dict[str, Any], seat: int, view: View,
                  log: list[LogEntry], legal: list[str]) -> None:
@@ -41,6 +41,7 @@ class RemoteSeat(SeatHandle):
         self._log = log
         self._legal_texts = list(legal)
         self._legal: list[Action] | None = None
+        self._belief: Belief | None = None
 
     @property
     def to_move(self) -> int | None:
@@ -54,8 +55,10 @@ class RemoteSeat(SeatHandle):
         return [dict(e) for e in self._log[start:]]
 
     def sample(self, seed: int) -> State:
-        return sample_from_view(self.info.name, self.players, self._options, self.seat, self._view, self._log, seed,
-                                self._legal_texts or None)
+        if self._belief is None:  # the game's witness, built once for this picture
+            self._belief = Belief(self.info.name, self.players, self._options, self.seat, self._view, self._log,
+                                  self._legal_texts or None)
+        return self._belief.sample(seed)
 
     def legal_actions(self) -> list[Action]:
         """The server's legal actions for this seat, as the game's own `Action` objects (those of a sample's, so an

@@ -39,7 +39,7 @@ from tabletop.games.silencio.notation import (
     card,
     parse_card,
 )
-from tabletop.games.silencio.rules import SAMPLE_TRIES, SilencioState
+from tabletop.games.silencio.rules import SilencioState
 
 _CARD = re.compile(r"\b([rbyg]1[0-3]|[rbyg][2-9])\b")
 _PRIVATE = re.compile(r"^p\d+ gave ([rbyg]\d+) to p\d+$")
@@ -80,12 +80,11 @@ def _kind(text: str) -> str:
     return "other"
 
 
-def sample_from_view(players: int, options: dict[str, Any], seat: int, view: View, log: list[LogEntry], rng: Rng,
-                     legal: list[str] | None = None) -> SampledSilencio:
-    """A state consistent with `view` and `log` (seat's, whole: `log(seat, 0)`), hidden cards drawn with `rng`.
-
-    `legal`: the seat's legal action texts when it owes the decision (settles what the log cannot, see the module
-    docstring). The caller (`tabletop.client.belief.sample_from_view`) reseeds the result as `State.sample` does."""
+def witness_from_view(players: int, options: dict[str, Any], seat: int, view: View, log: list[LogEntry],
+                      legal: list[str] | None = None) -> SampledSilencio:
+    """A state the seat cannot tell from the true one, from its `view` and whole `log`: the table and its own hand as
+    seen, the turn's flags read back from the log, the cards it cannot place dealt in any way (the sample redeals
+    them). `legal`: the seat's legal action texts when it owes the decision (see the module docstring)."""
     s = SampledSilencio.setup(players, 0, options)
     s.options = dict(options)
     s.max_value = int(view["max_value"])
@@ -164,24 +163,28 @@ def sample_from_view(players: int, options: dict[str, Any], seat: int, view: Vie
     if s.phase == EFFECT:
         _effect_flags(s, log, view, legal, mine)
 
-    deal: list[int] = pool
-    for _ in range(SAMPLE_TRIES):  # the same deals, tried in the same order, as SilencioState._sample
-        deal = list(pool)
-        rng.shuffle(deal)
-        for q in range(players):
-            if q == seat:
-                continue
+    deal = list(pool)  # any deal: SilencioState._sample redeals every card the seat cannot place
+    for q in range(players):
+        if q != seat:
             dealt = [deal.pop() for _ in range(sizes[q] - len(kept[q]))]
             for c in dealt:
                 s.known[c] = 1 << q
             s.hands[q] = sorted(kept[q] + dealt)
-        if over or s.to_move is None or s.to_move == seat or len(s._legal_actions()) > 1:
-            break
     for c in deal:
         s.known[c] = 0
     s.deck = deal
     s._legal = None
     return s
+
+
+def sample_from_view(players: int, options: dict[str, Any], seat: int, view: View, log: list[LogEntry], rng: Rng,
+                     legal: list[str] | None = None) -> SampledSilencio:
+    """A state consistent with `view` and `log` (seat's, whole: `log(seat, 0)`), hidden cards drawn with `rng` by
+    the engine's own `SilencioState._sample` from a witness (`witness_from_view`).
+
+    `legal`: the seat's legal action texts when it owes the decision (settles what the log cannot, see the module
+    docstring). The caller (`tabletop.core.belief`) reseeds the result as `State.sample` does."""
+    return witness_from_view(players, options, seat, view, log, legal)._sample(seat, rng)
 
 
 def _flags(s: SilencioState, log: list[LogEntry], players: int) -> list[str]:

@@ -50,6 +50,12 @@ def sample_from_view(players: int, options: dict[str, Any], seat: int, view: Vie
                      legal: list[str] | None = None) -> SampledVania:
     """A sample for `seat` from its `view` and whole `log`, drawn with `rng` as `SiliconVaniaState._sample` draws
     (`legal` is not needed: the view shows the flow). `tabletop.core.belief` reseeds the result as `State.sample`."""
+    return witness_from_view(players, options, seat, view, log, legal)._sample(seat, rng)
+
+
+def witness_from_view(players: int, options: dict[str, Any], seat: int, view: View, log: list[LogEntry],
+                      legal: list[str] | None = None) -> SampledVania:
+    """A state the seat cannot tell from the true one (its unknown cards filled in any consistent way)."""
     n = players
     w = SampledVania.setup(players, 0, options)
     w.options = dict(options)
@@ -121,7 +127,7 @@ def sample_from_view(players: int, options: dict[str, Any], seat: int, view: Vie
             raise ValueError("the view does not add up: more hidden specialists than unseen ones")
         w.hand[q] = sorted(known + unseen[:hidden])
         del unseen[:hidden]
-        w.bid_hand[q], w.bid_disc[q] = sample_bid_cards(w.bid_events[q], rng.copy())
+        w.bid_hand[q], w.bid_disc[q] = sample_bid_cards(w.bid_events[q], Rng(q))
         if bool(sv["has_bid"]) and not w.revealed:  # a committed bid, still secret: any of its options
             opts = options_bid(w, q, 0)
             w.bid_card[q], w.bid_spec[q] = int(opts[0].args[0]), int(opts[0].args[1])
@@ -137,4 +143,4 @@ def sample_from_view(players: int, options: dict[str, Any], seat: int, view: Vie
     w._seen = list(log)
     w.entries, w.log_len, w.plog = None, len(log), [None] * n
     w._history = []
-    return w._sample(seat, rng)
+    return w

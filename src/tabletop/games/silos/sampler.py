@@ -38,8 +38,14 @@ class SampledSilos(SilosState):
 
 def sample_from_view(players: int, options: dict[str, Any], seat: int, view: View, log: list[LogEntry], rng: Rng,
                      legal: list[str] | None = None) -> SampledSilos:
-    """The state `view` shows (the seat's whole `log` kept as its history); `rng` and `legal` are not needed: nothing
-    is hidden, and `tabletop.core.belief.sample_from_view` reseeds the result as `State.sample` does."""
+    """The state `view` shows, as `SilosState._sample` gives it (nothing is hidden: `rng` is not needed, and
+    `tabletop.core.belief` reseeds the result as `State.sample` does)."""
+    return witness_from_view(players, options, seat, view, log, legal)._sample(seat, rng)
+
+
+def witness_from_view(players: int, options: dict[str, Any], seat: int, view: View, log: list[LogEntry],
+                      legal: list[str] | None = None) -> SampledSilos:
+    """The state `view` shows (the seat's whole `log` kept as its history; `legal` is not needed)."""
     s = SampledSilos.__new__(SampledSilos)
     s._init_base(players, 0, options)
     s._init_tables(players, options)
