@@ -1,11 +1,11 @@
 """Silencio: a full state rebuilt from what one seat saw (its view and its log), never from the state.
 
 A remote seat (a bot over the network, the terminal at a server table) has only `view(seat)`, `log(seat)` and its
-legal actions; `sample_from_view` turns them into a determinization as `SilencioState._sample` would from the true
-state: the public table and the seat's hand as seen, the cards it cannot place dealt at random (the same deal, for
-the same rng, as the engine's sample: the pool is sorted, then shuffled), and the turn's internal flags (the shrine
-and tavern already used this turn, passes in succession, the effect in progress and what follows it) read back
-from the log.
+legal actions; `witness_from_view` turns them into a state the seat cannot tell from the true one: the public table
+and the seat's hand as seen, the turn's internal flags (the shrine and tavern already used this turn, passes in
+succession, the effect in progress and what follows it) read back from the log, the cards it cannot place dealt
+in any way; `sample_from_view` is then `SilencioState._sample` of it, which redeals those cards exactly as it would
+from the true state (the same deal for the same rng).
 
 What cannot be read back exactly: which cards *other* seats know the place of (only the seat's own knowledge is
 in its view; public events of the log give the rest approximately), and, during a start-of-turn shrine's effect,
