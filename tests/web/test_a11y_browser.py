@@ -1,6 +1,6 @@
 """Accessibility in Chromium (issue 22): axe-core (web/node_modules/axe-core, pinned in web/package.json) finds no
 serious or critical violation on the lobby, on each game's table (at a decision of the player, at the laptop and
-the phone size) and on a tutorial's table; a whole game is played from the keyboard alone."""
+the phone size), on a tutorial's table and on a finished table; a whole game is played from the keyboard alone."""
 
 from __future__ import annotations
 
@@ -129,7 +129,7 @@ def keyboard_move(page: Page, rng: random.Random) -> None:
 
 
 def test_a_whole_game_is_played_from_the_keyboard_alone(browser: Browser, server: Served) -> None:
-    page = browser.new_page(viewport=LAPTOP)
+    page = axe_page(browser, LAPTOP)
     create_in_lobby(page, server.url, ["me", "ai:easy"], game="silencio")
     rng = random.Random(7)
     moves = 0
@@ -139,3 +139,5 @@ def test_a_whole_game_is_played_from_the_keyboard_alone(browser: Browser, server
         assert moves < 60, "the game did not end"
     assert page.query_selector(".actions .result")
     assert moves >= 3
+    bad = axe_violations(page)  # the finished table too
+    assert not bad, describe(bad)

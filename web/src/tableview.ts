@@ -51,13 +51,15 @@ export class TableView {
   private drawnSeq = -1;
   private lastKeys = new Set<string>();
   private rematchError = "";
+  /** The pause setting, made once (a redraw of the header must not close its open list). */
+  private paceBox: HTMLElement | null = null;
   private rematching = false;
   private els = {
     header: h("header.tablehead"),
     table: h("main.table"),
     side: h("aside.side"),
     actions: h("section.actions"),
-    history: h("ol.history"),
+    history: h("ol.history", { tabIndex: 0, "aria-label": "History of the game" }), // scrollable: reachable by keyboard
     extras: h("div.extras"),
     help: h("details.rules", { dataset: { testid: "rules" } }, h("summary", "Rules help")),
   };
@@ -172,7 +174,7 @@ export class TableView {
       },
     }), " sound");
     const pace = currentPace();
-    const paceBox = h("label.pace", { title: "how long the table pauses on each move of the other players (and AI)" }, "moves ",
+    const paceBox = this.paceBox ??= h("label.pace", { title: "how long the table pauses on each move of the other players (and AI)" }, "moves ",
       h("select", {
         dataset: { testid: "pace" }, "aria-label": "pause between other players' moves",
         onchange: (e: Event) => {
