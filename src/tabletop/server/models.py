@@ -199,3 +199,15 @@ class TurnMailRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     since: Mapped[int] = mapped_column(Integer, primary_key=True)
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LeftSeatRow(Base):
+    """A seat whose player left (issue 23): an AI took it over; unrated from then on, even if taken back."""
+
+    __tablename__ = "left_seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    mode: Mapped[str] = mapped_column(String(10))
+    """The seat's mode before it was left (given back when the player takes the seat back)."""
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))

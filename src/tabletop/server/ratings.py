@@ -27,7 +27,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from tabletop.core import State, game_info
-from tabletop.server.models import AccountRow, GameRow, RatedGameRow, RatingRow, ResultRow
+from tabletop.server.models import AccountRow, GameRow, LeftSeatRow, RatedGameRow, RatingRow, ResultRow
 from tabletop.server.storage import GameHeader, SeatInfo, Storage, _aware, now
 
 MODEL = PlackettLuce()
@@ -82,15 +82,18 @@ class Ratings:
 
         def op(conn: Connection) -> None:
             t = now()
+            left = set(conn.scalars(select(LeftSeatRow.seat).where(LeftSeatRow.game_id == header.id)))
+            counted = [s for s in mine if s.seat not in left]  # a leaver's seat is unrated from its leaving on
             rated = (not cooperative and conn.scalar(select(func.count()).select_from(RatedGameRow)
                                                      .where(RatedGameRow.game_id == header.id)) == 1
-                     and all(s.account_id is not None for s in seats if s.kind == "human") and len(mine) >= 2)
+                     and all(s.account_id is not None for s in seats if s.kind == "human" and s.seat not in left)
+                     and len(counted) >= 2)
             after: dict[int, tuple[float, float]] = {}
             if rated:
-                after = self._rate(conn, header.game, mine, place, winners, t)
+                after = self._rate(conn, header.game, counted, place, winners, t)
             rows = [{"game_id": header.id, "seat": s.seat, "account_id": s.account_id, "game": header.game,
                      "players": header.players, "variant": variant, "place": place[s.seat],
-                     "score": scores[s.seat], "won": s.seat in winners, "rated": rated,
+                     "score": scores[s.seat], "won": s.seat in winners, "rated": rated and s.seat in after,
                      "mu": after.get(s.seat, (None, None))[0], "sigma": after.get(s.seat, (None, None))[1],
                      "time": t} for s in mine]
             conn.execute(insert(ResultRow.__table__), rows)  # type: ignore[arg-type]

@@ -511,6 +511,8 @@ class GameService:
         seat = self.seat_of(game_id, token)
         assert seat is not None
         live = self._get(game_id)
+        if live.seats[seat].mode == "left":
+            raise Conflict(f"seat {seat} was left and the AI plays it: take it back first (POST .../takeback)")
         return self._retrying(live, seq, partial(self._act, live, seat, text, seq, client_action_id, with_state))
 
     def _retrying(self, live: Live, seq: int, attempt: Callable[[], dict[str, Any]]) -> dict[str, Any]:
@@ -686,6 +688,8 @@ class GameService:
         live = self._get(game_id)
         with live.lock:
             if live.state.to_move != seat or live.since[seat] > seq:  # its decision changed meanwhile
+                return
+            if live.seats[seat].kind != "ai":  # a leaver took the seat back meanwhile
                 return
             try:
                 self._commit(live, seat, action, None)

@@ -153,6 +153,8 @@ class Settings(BaseSettings):
     """The mails' From address."""
     mail_interval: float = Field(default=30.0, gt=0)
     """Seconds between two looks for turns owed a mail."""
+    leaver_level: str = "medium"
+    """The AI level that plays a seat its player left (tabletop.server.leavers)."""
 
     def creation_limits(self) -> CreationLimits:
         """The creation limits in force."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from tabletop.server.api.routes import account, games, meta, players, replay, table, tutorials, ws
+from tabletop.server.api.routes import account, games, leavers, meta, players, replay, table, tutorials, ws
 
 api_router = APIRouter(prefix="/api")
 api_router.include_router(meta.router)
@@ -16,3 +16,4 @@ api_router.include_router(tutorials.router)
 api_router.include_router(account.router)
 api_router.include_router(account.mail_router)
 api_router.include_router(players.router)
+api_router.include_router(leavers.router)

@@ -1,0 +1,91 @@
+"""Leavers (issue 23, part 5): a player leaves a rated game in play, the AI (medium) plays the seat, the table is
+told, the player cannot act until taking the seat back, takes it back; the seat is unrated from its leaving on while
+the others' ratings move; a left seat is not counted against the AI caps."""
+
+from __future__ import annotations
+
+import random
+import time
+from datetime import timedelta
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tabletop.server.creation import address_key
+from tabletop.server.storage import now
+
+from .conftest import Factory, auth
+from .test_accounts import FAST, csrf, other_browser, signup
+
+
+def _three(make_client: Factory) -> tuple[TestClient, list[TestClient], list[dict[str, Any]], str, list[str]]:
+    client = make_client(ai_workers=1, **FAST)
+    browsers = [client, other_browser(client), other_browser(client)]
+    me = [signup(b, n) for b, n in zip(browsers, ("ann", "ben", "carl"), strict=True)]
+    g = client.post("/api/games", headers=csrf(me[0]), json={
+        "game": "silos", "players": 3, "rated": True,
+        "seats": [{"kind": "creator"}, {"kind": "invite"}, {"kind": "invite"}]}).json()
+    tokens = [g["token"]]
+    for i in (1, 2):
+        r = browsers[i].post(f"/api/games/{g['id']}/claim", json={"invite": g["invites"][i - 1]["code"]},
+                             headers=csrf(me[i]))
+        tokens.append(r.json()["token"])
+    return client, browsers, me, g["id"], tokens
+
+
+def _play(client: TestClient, gid: str, tokens: list[str], seats: list[int], rng: random.Random,
+          actions: int | None = None) -> int:
+    """Random moves by `seats` (the others are the AI's) for `actions` actions or to the end: the AI's moves seen."""
+    done = ai_moves = 0
+    deadline = time.monotonic() + 120
+    while actions is None or done < actions:
+        moved = False
+        for seat in seats:
+            s = client.get(f"/api/games/{gid}/state", headers=auth(tokens[seat])).json()
+            if s["status"] == "over":
+                return ai_moves
+            if s["legal"]:
+                r = client.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
+                                json={"action": rng.choice(s["legal"]), "seq": s["seq"]})
+                assert r.status_code in (200, 409), r.text  # 409: the AI moved meanwhile
+                moved = True
+                done += 1
+        if not moved:  # the AI's turn
+            before = client.get(f"/api/games/{gid}/state").json()["seq"]
+            while client.get(f"/api/games/{gid}/state").json()["seq"] == before:
+                assert time.monotonic() < deadline, "the AI did not move for the left seat"
+                time.sleep(0.01)
+            ai_moves += 1
+    return ai_moves
+
+
+def test_a_leavers_seat_is_played_by_the_ai_and_taken_back(make_client: Factory) -> None:
+    client, browsers, me, gid, tokens = _three(make_client)
+    assert other_browser(client).post(f"/api/games/{gid}/leave").status_code == 401  # no token, no session
+    assert client.post(f"/api/games/{gid}/leave").status_code == 403  # a session without its CSRF token
+    r = browsers[1].post(f"/api/games/{gid}/leave", headers=csrf(me[1]))  # ben, by his session
+    assert r.status_code == 200 and r.json() == {"seat": 1, "ai": "medium"}
+    seat = client.get(f"/api/games/{gid}").json()["seats"][1]
+    assert seat["kind"] == "ai" and seat["mode"] == "left" and seat["ai"] == "medium"
+    notices = [m["text"] for m in client.get(f"/api/games/{gid}/chat").json()["messages"] if m["kind"] == "notice"]
+    assert any("ben" in t and "left" in t and "AI (medium)" in t for t in notices)
+    assert browsers[1].post(f"/api/games/{gid}/leave", headers=csrf(me[1])).status_code == 409
+    counts = client.app.state.service.storage.creation_counts(  # type: ignore[attr-defined]
+        address_key("testclient"), now() - timedelta(hours=1))
+    assert counts.ai_seats == 0 and counts.ai_only == 0  # a leaver's AI does not count against the caps
+    rng = random.Random(4)
+    ai_moves = _play(client, gid, tokens, [0, 2], rng, actions=12)
+    assert ai_moves >= 1
+    s = client.get(f"/api/games/{gid}/state", headers=auth(tokens[1])).json()
+    if s["legal"]:
+        r = client.post(f"/api/games/{gid}/actions", headers=auth(tokens[1]),
+                        json={"action": s["legal"][0], "seq": s["seq"]})
+        assert r.status_code == 409 and "take it back" in r.json()["detail"]
+    r = browsers[1].post(f"/api/games/{gid}/takeback", headers=csrf(me[1]))
+    assert r.status_code == 200 and client.get(f"/api/games/{gid}").json()["seats"][1]["kind"] == "human"
+    assert browsers[1].post(f"/api/games/{gid}/takeback", headers=csrf(me[1])).status_code == 409
+    _play(client, gid, tokens, [0, 1, 2], rng)
+    profiles = {n: client.get(f"/api/players/{n}").json() for n in ("ann", "ben", "carl")}
+    assert [r["games"] for r in profiles["ann"]["ratings"]] == [1]
+    assert [r["games"] for r in profiles["carl"]["ratings"]] == [1]
+    assert profiles["ben"]["ratings"] == [] and profiles["ben"]["recent"][0]["rated"] is False
