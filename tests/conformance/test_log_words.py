@@ -60,6 +60,7 @@ def test_a_token_renders_as_you_for_its_reader_and_a_name_for_the_others():
     assert render(e, None, 1) == e["text"]
     assert entry(None, "Round 2 begins") == {"seat": None, "text": "Round 2 begins"}
     assert render({"seat": None, "text": "Round 2 begins"}, NAMES, 1) == "Round 2 begins"
+    assert render({"seat": 1, "text": "bid (face down)"}, NAMES, 1) == "You bid (face down)"
     assert not names_actor(entry(1, "{p0} took a cat")) and names_actor(entry(0, "{p0} took a cat"))
 
 

@@ -61,11 +61,16 @@ def entry(seat: int | None, template: str) -> dict[str, Any]:
 
 
 def render(log_entry: dict[str, Any], names: Sequence[str] | None = None, reader: int | None = None) -> str:
-    """The entry's words for `reader` (None: a spectator) given the seats' names."""
+    """The entry's words for `reader` (None: a spectator) given the seats' names. An entry of a seat that names
+    nobody (a game that writes no tokens) is read after its seat's name: `Player 1 bid (face down)`."""
     template = log_entry.get("template")
     if isinstance(template, str):
         return fill(template, names, reader)
-    return str(log_entry.get("text", ""))
+    text = str(log_entry.get("text", ""))
+    seat = log_entry.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0:
+        return fill(f"{token(seat)} {text}", names, reader)
+    return text
 
 
 def names_actor(log_entry: dict[str, Any]) -> bool:
