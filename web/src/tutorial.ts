@@ -237,6 +237,7 @@ class LessonBox {
               step.rule ? h("button.small", { type: "button", onclick: () => this.openRules(step.rule) }, `Rules: ${step.rule}`) : null))
         : l.outro
           ? h("div.step.end", { "aria-live": "polite" }, h("p.do", l.outro),
+              h("div.buttons", h("button.small", { type: "button", onclick: () => this.openRules("") }, "Open the rules help")),
               h("p", h("a", { href: "/", "data-link": "" }, "Back to the lobby"), " to play a real game, against AI or with friends."))
           : h("p.wait", { "aria-live": "polite" }, "The other player is moving…"),
       this.said ? h("p.wrong", { tabIndex: -1, role: "alert" }, this.said) : null);
