@@ -169,13 +169,13 @@ def test_replay_for_a_seat_shows_only_that_seats_log_never_a_secret_action(tmp_p
     path = tabletop.save_record(state.record(), tmp_path / "half.json")
     assert main(["replay", str(path), "--end", "--seat", "1"]) == 0
     out = capsys.readouterr().out
-    assert "bid 3" not in out and "3" not in out.split("as p1 saw it")[-1]
-    assert "last action, as p1 saw it: p0 bid (face down)" in out
+    assert "bid 3" not in out and "3" not in out.split("as P2 saw it")[-1]
+    assert "last action, as P2 saw it: Player 1 bid (face down)" in out
     assert main(["replay", str(path), "--end", "--seat", "0"]) == 0
-    assert "last action, as p0 saw it: p0 bid 3" in capsys.readouterr().out
+    assert "last action, as P1 saw it: You bid 3" in capsys.readouterr().out
     assert main(["replay", str(path), "--end"]) == 0  # a spectator
     out = capsys.readouterr().out
-    assert "bid 3" not in out and "as a spectator saw it: p0 bid (face down)" in out
+    assert "bid 3" not in out and "as a spectator saw it: Player 1 bid (face down)" in out
     state.apply("bid 1")
     path = tabletop.save_record(state.record(), tmp_path / "full.json")
     assert main(["replay", str(path), "--end", "--seat", "1"]) == 0

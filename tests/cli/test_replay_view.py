@@ -4,6 +4,7 @@ text, which holds every secret) and draws the final position's result."""
 from __future__ import annotations
 
 import tabletop
+from tabletop.core.logwords import render
 from tabletop.agents import make_agent, play_game
 from tabletop.cli.main import main
 from tabletop.core import save_record
@@ -18,6 +19,6 @@ def test_replay_end_shows_the_last_action_as_the_seat_saw_it_and_the_final_scori
     assert seen, "the last action of a game is seen by every seat"
     assert main(["replay", str(path), "--end", "--seat", "1"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "last action, as p1 saw it: " in out
-    assert all(e["text"] in out for e in seen)
+    assert "last action, as P2 saw it: You " in out
+    assert all(render(e, None, 1) in out for e in seen)
     assert "Final scoring" in out and "seat 1 (you)" in out

@@ -33,6 +33,7 @@ from tabletop.core import (
     save_record,
 )
 from tabletop.core.errors import shorten
+from tabletop.core.logwords import render as render_entry
 from tabletop.core.parts import part
 
 
@@ -104,12 +105,12 @@ class HumanAgent:
     def act(self, seat: SeatHandle) -> Action:
         """Ask until a legal action is chosen; `?` hints, `help`/`rules`, `history`, `undo`, `q` quits."""
         legal = seat.legal_actions()
-        self.console.rule(f"p{seat.seat}, your decision")
+        self.console.rule(f"P{seat.seat + 1}, your decision")
         self.console.print(self.render(seat.view()))
         shown = menu_order(legal)
         self.console.print(menu(legal))
         while True:
-            answer = ask(self.console, f"p{seat.seat} \\[number, action text, ? hints, h help, l history, u undo, "
+            answer = ask(self.console, f"P{seat.seat + 1} \\[number, action text, ? hints, h help, l history, u undo, "
                                        "q quits]")
             if answer is None or answer in ("q", "quit", "exit"):
                 raise LeaveGame
@@ -121,7 +122,7 @@ class HumanAgent:
                 self._help(rest.strip(), shown, rules=word == "rules")
                 continue
             if answer in ("l", "history", "log"):
-                self.console.print(Text("\n".join(_log_lines(seat.log())) or "nothing has happened yet"),
+                self.console.print(Text("\n".join(_log_lines(seat.log(), seat.seat)) or "nothing has happened yet"),
                                    highlight=False)
                 continue
             if answer in ("u", "undo") and not _is_action(answer, shown):
@@ -361,10 +362,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     def on_action(before: State, seat: int, action: Action) -> None:
         if seat not in humans and args.verbose:
-            console.print(Text(f"p{seat} ({specs[seat]}) has decided", style="dim"))
+            console.print(Text(f"P{seat + 1} ({specs[seat]}) has decided", style="dim"))
 
-    console.print(f"[bold]{info.title}[/] — {players} players: " + ", ".join(f"p{i} {s}" for i, s in enumerate(specs)),
-                  highlight=False)
+    console.print(f"[bold]{info.title}[/] — {players} players: "
+                  + ", ".join(f"P{i + 1} {s}" for i, s in enumerate(specs)), highlight=False)
     box = [state]
     try:
         state = play_plain(box, agents, on_action)
@@ -387,8 +388,8 @@ def _final_lines(console: Console, state: State, cooperative: bool) -> None:
         result = "the team wins" if winners else "the team did not win"
         console.print(f"[bold]team score {scores[0]:g}: {result}[/]")
     else:
-        console.print("scores: " + ", ".join(f"p{i} {s:g}" for i, s in enumerate(scores)))
-        console.print("[bold]winners: " + (", ".join(f"p{w}" for w in winners) or "none") + "[/]")
+        console.print("scores: " + ", ".join(f"P{i + 1} {s:g}" for i, s in enumerate(scores)))
+        console.print("[bold]winners: " + (", ".join(f"P{w + 1}" for w in winners) or "none") + "[/]")
 
 
 def _resume(args: argparse.Namespace) -> State:
@@ -454,16 +455,13 @@ def _offer_save(console: Console, state: State, path: Path | None, specs: list[s
         _save(console, state, path, specs)
 
 
-def _log_lines(entries: list[LogEntry]) -> list[str]:
-    """Log entries as lines, each naming its actor (`p2 ...`) unless the text already does or it is the table's.
+def _log_lines(entries: list[LogEntry], reader: int | None = None) -> list[str]:
+    """Log entries as lines for `reader` (None: a spectator), each naming its actor ("You ...", "Player 2 ...":
+    `logwords.render`).
 
     These come from the seat's own log (`state.log(seat, ...)`), never from the record's action texts, which hold
     every secret (audit 15)."""
-    lines = []
-    for e in entries:
-        who, text = e.get("seat"), str(e.get("text", ""))
-        lines.append(text if who is None or text.startswith(f"p{who} ") else f"p{who} {text}")
-    return lines
+    return [render_entry(e, None, reader) for e in entries]
 
 
 def _replay_record(path: Path, game: int | None) -> dict[str, Any]:
@@ -512,7 +510,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     seat = args.seat
     if seat is not None and not 0 <= seat < record["players"]:
         raise Refused(f"--seat {seat}: this record has seats 0-{record['players'] - 1} (omit --seat for a spectator)")
-    who = "a spectator" if seat is None else f"p{seat}"
+    who = "a spectator" if seat is None else f"P{seat + 1}"
     render = renderer(record["game"])
     actions = record["actions"]
     final = tabletop.replay(record)  # refuses a bad record before anything is shown
@@ -529,7 +527,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         console.print(render(view))
         if step:
             before = tabletop.replay(record, upto=step - 1).view(seat)["log_pos"]
-            new = _log_lines(state.log(seat, before))
+            new = _log_lines(state.log(seat, before), seat)
             console.print(f"last action, as {who} saw it: " + ("; ".join(new) if new else "nothing visible"),
                           highlight=False, markup=False)
         if not console.is_interactive or args.end:
@@ -544,7 +542,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         else:
             step = min(len(actions), step + 1)
     if final.is_over:
-        console.print("final scores: " + ", ".join(f"p{i} {s:g}" for i, s in enumerate(final.scores())))
+        console.print("final scores: " + ", ".join(f"P{i + 1} {s:g}" for i, s in enumerate(final.scores())))
     return 0
 
 

@@ -31,6 +31,7 @@ from tabletop.agents import Agent
 from tabletop.cli.common import refusal
 from tabletop.core import Action, IllegalAction, SeatHandle, State, View
 from tabletop.core.help import GameHelp, NoHelp, explain, game_help
+from tabletop.core.logwords import render as render_entry
 from tabletop.core.parts import part
 from tabletop.core.seatnames import Seats, seat_names
 
@@ -85,25 +86,19 @@ def rows_of(content: Any, width: int) -> int:
 
 
 def log_lines(entries: list[dict[str, Any]], seats: Seats) -> Text:
-    """Log entries, each after the name of the seat it concerns (the table's own in dim)."""
+    """Log entries rendered for the seat whose view is shown (`logwords.render`: "You ..." for it, the seats' names
+    otherwise), each name in its seat's colour; the table's own entries in dim."""
     out = Text()
+    names = [seats.plain(i) for i in range(len(seats.names))]
     for e in entries:
         if out:
             out.append("\n")
         who = e.get("seat")
-        text = str(e.get("text", ""))
-        if who is None or not 0 <= who < len(seats.names):
-            out.append("· " + text, style="dim")
-            continue
-        name = seats.names[who]
-        for own in (name + " ", name.split()[-1] + ":", name.split()[-1] + " "):
-            if text.startswith(own):  # the text names its seat already (`p2 played`, `blue: move`)
-                out.append(own.rstrip(": "), style=seats.styles[who])
-                out.append(text[len(own.rstrip(": ")):])
-                break
-        else:
-            out.append_text(seats.name(who, you_mark=False))
-            out.append(" " + text)
+        line = Text(render_entry(e, names, seats.you), style="dim" if who is None else "")
+        for i, name in enumerate(names):
+            line.highlight_words([name], style=seats.styles[i])
+        line.highlight_regex(r"\b(You|you|your|Your)\b", style="bold")
+        out.append_text(line)
     return out
 
 
@@ -224,7 +219,7 @@ class TableApp(App[Outcome]):
         self.mod = game_module(game)
         self.need = min_size(game)
         self.players = players
-        self.seats = Seats(tuple(f"p{i}" for i in range(players)), ("bold",) * players, ("",) * players)
+        self.seats = Seats(tuple(f"P{i + 1}" for i in range(players)), ("bold",) * players, ("",) * players)
         self.frame = 0
         self.ended = False
 

@@ -1,6 +1,7 @@
 """One way of naming seats in every game, panel and message: a name and a colour per seat.
 
-A seat is `p<N>` (as the games' own texts say), followed by its faction colour where the game has one (SILOS);
+A seat is `P<N>`, numbered from 1 as people count (seat 0 is `P1`; the notation's `p0` is unchanged), followed by
+its faction colour where the game has one (SILOS);
 `(you)` marks the seat whose view is shown and the agent kind names an AI seat. The colour is the faction's colour
 where there is one, else one of a palette chosen apart from the games' card and tile colours.
 
@@ -30,7 +31,7 @@ class Seats:
     you: int | None = None
 
     def name(self, seat: int | None, you_mark: bool = True) -> Text:
-        """`p1 blue` in the seat's colour, `(you)` after your own seat; the table's entries (None) say `table`."""
+        """`P1 blue` in the seat's colour, `(you)` after your own seat; the table's entries (None) say `table`."""
         if seat is None or not 0 <= seat < len(self.names):
             return Text("table", style="dim")
         out = Text(self.names[seat], style=self.styles[seat])
@@ -62,10 +63,10 @@ def seat_names(view: View, players: int, agents: list[str] | None = None, you: i
         if isinstance(seats, list) and i < len(seats) and isinstance(seats[i], dict):
             colour = seats[i].get("color")
         if isinstance(colour, str):
-            names.append(f"p{i} {colour}")
+            names.append(f"P{i + 1} {colour}")
             styles.append(FACTION_STYLE.get(colour, "bold"))
         else:
-            names.append(f"p{i}")
+            names.append(f"P{i + 1}")
             styles.append(PALETTE[i % len(PALETTE)])
     kinds = list(agents) if agents is not None else [""] * players
     return Seats(tuple(names), tuple(styles), tuple(kinds), you)
