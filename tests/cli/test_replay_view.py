@@ -4,10 +4,10 @@ text, which holds every secret) and draws the final position's result."""
 from __future__ import annotations
 
 import tabletop
-from tabletop.core.logwords import render
 from tabletop.agents import make_agent, play_game
 from tabletop.cli.main import main
 from tabletop.core import save_record
+from tabletop.core.logwords import render
 
 
 def test_replay_end_shows_the_last_action_as_the_seat_saw_it_and_the_final_scoring(tmp_path, capsys):
