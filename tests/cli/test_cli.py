@@ -159,3 +159,20 @@ def test_a_seats_list_with_an_empty_seat_is_refused_saying_so():
         check_seats("human,,random")
     with pytest.raises(Refused, match="empty seat"):
         check_seats("human;;random")
+
+
+def test_games_fits_80_columns_without_splitting_a_word(capsys, monkeypatch):
+    """`tabletop games` at 80 columns: no line is wider, and every word of every summary and option text is whole
+    on one line (rich wraps between words)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    words = {w.strip(".,;:()") for w in out.split()}
+    for name in tabletop.games():
+        info = tabletop.game_info(name)
+        for text in [info.summary, *(o.doc for o in info.options)]:
+            assert all(w.strip(".,;:()") in words for w in text.split()), text
+    assert "0 (P1)" in out and "0 (p0)" not in out  # Silencio's first player, seats counted from 1
+    assert len(lines) < 47

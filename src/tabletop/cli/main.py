@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from rich.console import Console
-from rich.table import Table
+from rich.padding import Padding
+from rich.text import Text
 
 import tabletop
 from tabletop.cli.common import error_line, fail
@@ -19,38 +20,38 @@ from tabletop.core.errors import shorten
 
 
 def value_words(option: Option, value: object) -> str:
-    """An option value in words: off/on, none for an empty list, p2 for a seat, off for a module's 0."""
+    """An option value in words: off/on, none for an empty list, P3 for seat 2, off for a module's 0."""
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, list | tuple):
         return ", ".join(value_words(option, v) for v in value) if value else "none"
     if isinstance(value, int) and "player" in option.name:
-        return f"p{value}"
+        return f"P{value + 1}"  # a seat, numbered from 1 as the terminal labels it
     if value == 0 and "0 = off" in option.doc:
         return "off"
     return str(value)
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    """List the registered games with their summaries, then their options with values in words."""
+    """List the registered games with their summaries, then their options with values in words: a heading and
+    indented paragraphs per game, which the terminal wraps between words at any width (80 columns fit)."""
     console = Console()
-    games = Table(title="Games")
-    for col in ("name", "title", "players", "kind", "rules version", "summary"):
-        games.add_column(col, overflow="fold", no_wrap=col in ("name", "players"))
-    options = Table(title="Options (--option NAME=VALUE)")
-    for col in ("game", "option", "default", "allowed values", "meaning"):
-        options.add_column(col, overflow="fold")
     for name in tabletop.games():
         info = game_info(name)
         kind = "cooperative" if info.cooperative else "competitive"
-        games.add_row(name, info.title, f"{info.min_players}-{info.max_players}", kind, info.version, info.summary)
+        console.print(Text.assemble((name, "bold"), f" — {info.title}, {info.min_players}-{info.max_players} "
+                                    f"players, {kind}, rules version {info.version}"))
+        console.print(Padding(Text(info.summary), (0, 0, 0, 2)))
+        if info.options:
+            console.print(Padding(Text("Options (--option NAME=VALUE):", style="dim"), (0, 0, 0, 2)))
         for o in info.options:
             words = [value_words(o, c) for c in o.choices]
             allowed = ", ".join(w if w == str(c) else f"{c} ({w})" for c, w in zip(o.choices, words, strict=True))
             allowed += " (a list: 3,5)" if o.multi else ""
-            options.add_row(name, o.name, value_words(o, o.default), allowed, o.doc)
-    console.print(games)
-    console.print(options)
+            line = Text.assemble((o.name, "bold cyan"), f": {o.doc}. ",
+                                 (f"Default {value_words(o, o.default)}; values: {allowed}.", "dim"))
+            console.print(Padding(line, (0, 0, 0, 2)))
+        console.print()
     return 0
 
 

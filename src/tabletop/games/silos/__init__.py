@@ -78,7 +78,7 @@ INFO = register(
             Option("emblem_target", 5, (5, 4), doc="emblems that end the game (4 for a shorter game)"),
             Option(
                 "crop_circles", 0, (0, 1, 2, 3, 4, 5, 6),
-                doc="Crop Circles module: 0 = off, else the location 1-6 whose power the tile replaces (6 advised)",
+                doc="Crop Circles module: the location (1-6) whose power its tile covers, 6 advised; 0 = off",
             ),
             Option("skill_tiles", False, (False, True), doc="Permanent Skill Tiles module"),
         ),
