@@ -35,28 +35,28 @@ def _three(make_client: Factory) -> tuple[TestClient, list[TestClient], list[dic
 
 def _play(client: TestClient, gid: str, tokens: list[str], seats: list[int], rng: random.Random,
           actions: int | None = None) -> int:
-    """Random moves by `seats` (the others are the AI's) for `actions` actions or to the end: the AI's moves seen."""
-    done = ai_moves = 0
+    """Random moves by `seats` (the others are the AI's) for `actions` actions or to the end: how many events the
+    AI added meanwhile."""
+    done = 0
+    start = client.get(f"/api/games/{gid}/state").json()["seq"]
     deadline = time.monotonic() + 120
     while actions is None or done < actions:
         moved = False
         for seat in seats:
             s = client.get(f"/api/games/{gid}/state", headers=auth(tokens[seat])).json()
             if s["status"] == "over":
-                return ai_moves
+                return s["seq"] - start - done
             if s["legal"]:
                 r = client.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
                                 json={"action": rng.choice(s["legal"]), "seq": s["seq"]})
                 assert r.status_code in (200, 409), r.text  # 409: the AI moved meanwhile
-                moved = True
-                done += 1
+                if r.status_code == 200:
+                    moved = True
+                    done += 1
         if not moved:  # the AI's turn
-            before = client.get(f"/api/games/{gid}/state").json()["seq"]
-            while client.get(f"/api/games/{gid}/state").json()["seq"] == before:
-                assert time.monotonic() < deadline, "the AI did not move for the left seat"
-                time.sleep(0.01)
-            ai_moves += 1
-    return ai_moves
+            assert time.monotonic() < deadline, "the AI did not move for the left seat"
+            time.sleep(0.01)
+    return int(client.get(f"/api/games/{gid}/state").json()["seq"]) - start - done
 
 
 def test_a_leavers_seat_is_played_by_the_ai_and_taken_back(make_client: Factory) -> None:
@@ -89,3 +89,31 @@ def test_a_leavers_seat_is_played_by_the_ai_and_taken_back(make_client: Factory)
     assert [r["games"] for r in profiles["ann"]["ratings"]] == [1]
     assert [r["games"] for r in profiles["carl"]["ratings"]] == [1]
     assert profiles["ben"]["ratings"] == [] and profiles["ben"]["recent"][0]["rated"] is False
+
+
+def test_a_seat_timed_out_three_times_in_a_row_is_taken_over(make_client: Factory) -> None:
+    client = make_client(ai_workers=1, clock_tick=1000, **FAST)
+    g = client.post("/api/games", json={"game": "silos", "players": 2, "move_seconds": 60,
+                                        "seats": [{"kind": "creator"}, {"kind": "invite"}]}).json()
+    gid = g["id"]
+    token = other_browser(client).post(f"/api/games/{gid}/claim", json={"invite": g["invites"][0]["code"]}
+                                       ).json()["token"]
+    tokens = [g["token"], token]
+    clocks = client.app.state.clocks  # type: ignore[attr-defined]
+    t = now()
+    timed_out: list[int] = []
+    for _ in range(40):  # nobody moves: the clock moves for whoever owes, a day later each time
+        clocks.check(t)
+        t += timedelta(days=1)
+        owing = [i for i, tok in enumerate(tokens)
+                 if client.get(f"/api/games/{gid}/state", headers=auth(tok)).json()["owes_decision"]]
+        if clocks.check(t):
+            timed_out.extend(owing)
+        seats = client.get(f"/api/games/{gid}").json()["seats"]
+        if any(s["mode"] == "left" for s in seats):
+            break
+    left = [s["seat"] for s in client.get(f"/api/games/{gid}").json()["seats"] if s["mode"] == "left"]
+    assert len(left) == 1
+    assert timed_out.count(left[0]) == 3 and timed_out[-1] == left[0]  # its third time-out (it never moved)
+    notices = [m["text"] for m in client.get(f"/api/games/{gid}/chat").json()["messages"] if m["kind"] == "notice"]
+    assert sum("ran out of time" in n for n in notices) == len(timed_out) and "left the game" in notices[-1]

@@ -136,7 +136,20 @@ class Clocks:
             self.table.notice(clock.game_id, f"{name} (seat {seat}) ran out of time ({duration(clock.move_seconds)} "
                                              "a move); the heuristic agent moved for them")
             late += 1
+            self._maybe_leaver(clock.game_id, seat)
         return late
+
+    def _maybe_leaver(self, game_id: str, seat: int) -> None:
+        """A seat timed out `leaver_timeouts` times in a row is taken over by the AI, as if its player left (issue
+        23, `tabletop.server.leavers`)."""
+        from tabletop.server.leavers import leave, timeouts_in_a_row
+
+        n = self.table.settings.leaver_timeouts
+        if n > 0 and timeouts_in_a_row(self.service, game_id, seat) >= n:
+            try:
+                leave(self.service, self.table, game_id, None, self.table.settings.leaver_level, seat=seat)
+            except ServiceError as e:
+                log.info("seat %d of game %s not taken over: %s", seat, game_id, e.message)
 
     def _soon(self, deadline: datetime) -> None:
         if self._soonest is None or deadline < self._soonest:

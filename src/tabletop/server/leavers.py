@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from tabletop.server.errors import Conflict, Unauthorized
 from tabletop.server.models import LeftSeatRow
-from tabletop.server.service import GameService
+from tabletop.server.service import SERVER_ACTION_IDS, GameService
 from tabletop.server.storage import now
 from tabletop.server.table import Table
 
@@ -25,9 +25,11 @@ LEFT = "left"
 """The mode of a seat its player left."""
 
 
-def leave(service: GameService, table: Table, game_id: str, token: str | None, level: str) -> int:
-    """The token's (or account's) seat is played by the AI at `level` from now on: the seat."""
-    seat = service.seat_of(game_id, token)
+def leave(service: GameService, table: Table, game_id: str, token: str | None, level: str,
+          seat: int | None = None) -> int:
+    """The token's (or account's) seat (or, from the move clock, `seat`) is played by the AI at `level` from now
+    on: the seat."""
+    seat = service.seat_of(game_id, token) if seat is None else seat
     if seat is None:
         raise Unauthorized("leaving needs the seat's token (Authorization: Bearer <token>) or its account")
     live = service._get(game_id)
@@ -73,6 +75,21 @@ def take_back(service: GameService, table: Table, game_id: str, token: str | Non
         service.broker.publish(game_id, live.seq)
     table.notice(game_id, f"{s.name} (seat {seat}) is back and plays the seat again (unrated)")
     return seat
+
+
+def timeouts_in_a_row(service: GameService, game_id: str, seat: int) -> int:
+    """How many of the seat's last actions in a row the move clock took for it (its `server:clock-` actions)."""
+    live = service._get(game_id)
+    with live.lock:
+        events = list(live.events)
+    count = 0
+    for ev in reversed(events):
+        if ev.seat != seat or ev.kind != "action":
+            continue
+        if not (ev.client_action_id or "").startswith(SERVER_ACTION_IDS + "clock-"):
+            break
+        count += 1
+    return count
 
 
 def left_seats(service: GameService, game_id: str) -> set[int]:

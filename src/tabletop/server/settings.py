@@ -155,6 +155,8 @@ class Settings(BaseSettings):
     """Seconds between two looks for turns owed a mail."""
     leaver_level: str = "medium"
     """The AI level that plays a seat its player left (tabletop.server.leavers)."""
+    leaver_timeouts: int = Field(default=3, ge=0)
+    """A seat whose move clock ran out this many times in a row is played by the AI from then on (0: never)."""
 
     def creation_limits(self) -> CreationLimits:
         """The creation limits in force."""
