@@ -232,3 +232,21 @@ def test_a_huge_answer_at_the_prompt_is_not_echoed_back(capsys, stdin):
     assert main(["play", "silencio", "--seats", "human,random", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "is not legal now" in out and len(out) < 20_000
+
+
+def test_save_and_out_never_overwrite_an_existing_file_without_force(tmp_path, capsys):
+    """Not at a terminal, an existing --save or --out file is refused before any game, naming --force; the file is
+    unchanged; with --force it is written; a resumed game may be saved back to its own file."""
+    path = tmp_path / "g.json"
+    path.write_text("keep me")
+    assert main(["play", "silencio", *AI3, "--seed", "1", "--save", str(path)]) == 2
+    err = _error_line(capsys.readouterr().err)
+    assert "--save" in err and "exists" in err and "--force" in err and path.read_text() == "keep me"
+    out = tmp_path / "a.jsonl"
+    out.write_text("keep me too")
+    assert main(["arena", "silencio", "--agents", "random,random", "--players", "2", "--games", "1",
+                 "--no-progress", "--out", str(out)]) == 2
+    err = _error_line(capsys.readouterr().err)
+    assert "--out" in err and "--force" in err and out.read_text() == "keep me too"
+    assert main(["play", "silencio", *AI3, "--seed", "1", "--save", str(path), "--force"]) == 0
+    assert tabletop.load_record(path)["game"] == "silencio"

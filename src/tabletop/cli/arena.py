@@ -12,7 +12,14 @@ from tabletop.agents import make_agent
 from tabletop.agents.spec import split_specs as agent_specs
 from tabletop.arena import lineup, render_result, run_arena
 from tabletop.arena.backends import BACKENDS, make_backend
-from tabletop.cli.common import Refused, check_output_path, fail, fallback_path, write_keeping_work
+from tabletop.cli.common import (
+    Refused,
+    check_new_output,
+    check_output_path,
+    fail,
+    fallback_path,
+    write_keeping_work,
+)
 from tabletop.cli.options import parse_options
 from tabletop.cli.play import command_name
 from tabletop.core import TabletopError
@@ -42,6 +49,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--seed", type=int, default=0, help="arena seed: fixes every deal and agent seed (default 0)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
     p.add_argument("--out", default=None, help="write every game (with its replayable record) as JSON lines here")
+    p.add_argument("--force", action="store_true",
+                   help="overwrite the --out file if it exists (a terminal asks; otherwise it is refused)")
     p.add_argument("--plot", default=None, metavar="FILE.png", help="also draw win shares and score distributions")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -74,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     console = Console()
     err = Console(stderr=True)
     try:
-        out = check_output_path(args.out, "--out") if args.out is not None else None
+        out = check_new_output(args.out, "--out", args.force) if args.out is not None else None
         plot = check_plot_path(args.plot) if args.plot is not None else None
         if args.workers is not None and args.workers < 1:
             raise Refused(f"--workers must be at least 1, not {args.workers}")

@@ -58,6 +58,25 @@ def check_output_path(path: str | os.PathLike[str], what: str) -> Path:
     return p
 
 
+def check_new_output(path: str | os.PathLike[str], what: str, force: bool = False, same_as: str | None = None) -> Path:
+    """`check_output_path`, and an existing file is overwritten only when asked: with `force` (the `--force` flag),
+    when it is `same_as` (a resumed game saved back to its own file), or after a yes at a terminal's prompt;
+    otherwise Refused, naming the flag that forces it."""
+    p = check_output_path(path, what)
+    if not p.is_file() or force or (same_as is not None and Path(same_as).resolve() == p.resolve()):
+        return p
+    name = shorten(str(path))
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        try:
+            answer = input(f"{name} exists: overwrite it? [y/N] ")
+        except EOFError:
+            answer = ""
+        if answer.strip().lower() in ("y", "yes"):
+            return p
+        raise Refused(f"{what}: {name} exists and was kept; give another file name or add --force to overwrite it")
+    raise Refused(f"{what}: {name} exists; give another file name or add --force to overwrite it")
+
+
 def fallback_path(stem: str, suffix: str) -> Path:
     """A fresh file name to keep work whose own path failed at the end: in the current folder, else the temp one."""
     stamp = time.strftime("%Y%m%d-%H%M%S")

@@ -19,7 +19,7 @@ from rich.text import Text
 import tabletop
 from tabletop.agents import Agent, InvalidAgentSpec, kinds, make_agent, parse_spec
 from tabletop.agents.spec import split_specs
-from tabletop.cli.common import Refused, check_output_path, refusal, write_keeping_work
+from tabletop.cli.common import Refused, check_new_output, refusal, write_keeping_work
 from tabletop.cli.options import parse_options
 from tabletop.core import (
     Action,
@@ -327,7 +327,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise Refused("name the game to play (see `tabletop games`), or give --server URL --join LINK")
     console = Console()
     info = game_info(args.game)
-    save = check_output_path(args.save, "--save") if args.save is not None else None
+    save = check_new_output(args.save, "--save", args.force, args.resume) if args.save is not None else None
     given = check_seats(args.seats)
     if args.resume is not None:
         state = _resume(args)
@@ -448,7 +448,7 @@ def _offer_save(console: Console, state: State, path: Path | None, specs: list[s
                                          f"{resume_command(state.game, 'FILE', specs)})"), highlight=False)
             return
         try:
-            path = check_output_path(answer, "save")
+            path = check_new_output(answer, "save")
         except Refused as e:
             console.print(f"[red]{escape(str(e))}[/]")
     if path is not None:
@@ -556,6 +556,8 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--seed", type=int, help="seed for every chance draw (default: random)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option; repeatable")
     p.add_argument("--save", metavar="FILE", help="save the record of the game to FILE")
+    p.add_argument("--force", action="store_true",
+                   help="overwrite the --save file if it exists (a terminal asks; otherwise it is refused)")
     p.add_argument("--resume", metavar="FILE", help="continue the unfinished game saved in FILE")
     p.add_argument("--verbose", action="store_true", help="note each decision of the AI seats")
     p.add_argument("--plain", action="store_true", help="line mode (the default when output is not a terminal)")
