@@ -156,3 +156,34 @@ def test_a_day_clock_survives_a_restart_and_shows_in_my_games(make_client: Facto
     s = again.get(f"/api/games/{gid}/state", headers=auth(tokens[seat])).json()
     assert not s["owes_decision"] or s["decision_seq"] > 0
     assert ann["username"] == "ann" and b1 is not None and inbox is not None
+
+
+def test_a_forgotten_password_is_reset_by_a_mailed_one_time_link(make_client: Factory, smtp: tuple[Inbox, int]
+                                                                  ) -> None:
+    inbox, port = smtp
+    client = make_client(smtp_host="127.0.0.1", smtp_port=port, mail_interval=3600, **FAST)
+    ann = signup(client, "ann")
+    client.post("/api/account/mail", headers=csrf(ann), json={"email": "ann@example.org"}).raise_for_status()
+    stranger = other_browser(client)
+    for username in ("ann", "nobody"):
+        r = stranger.post("/api/account/reset", json={"username": username})
+        assert r.status_code == 200 and r.json()["sent"].startswith("if the account")  # the same answer
+    (mail,) = inbox.messages
+    assert mail["To"] == "ann@example.org"
+    token = str(mail.get_content()).split("#reset=")[1].split()[0]
+    bad = stranger.post("/api/account/reset/confirm", json={"token": "forged", "new_password": "a new password"})
+    assert bad.status_code == 403
+    r = stranger.post("/api/account/reset/confirm", json={"token": token, "new_password": "a new password"})
+    assert r.status_code == 200
+    assert client.get("/api/account/me").status_code == 401  # every session closed
+    again = stranger.post("/api/account/reset/confirm", json={"token": token, "new_password": "yet another one"})
+    assert again.status_code == 403  # one time
+    assert stranger.post("/api/account/signin", json={"username": "ann", "password": "a new password"}
+                         ).status_code == 200
+
+
+def test_without_smtp_a_reset_is_the_operators(make_client: Factory) -> None:
+    client = make_client(**FAST)
+    signup(client, "ann")
+    r = other_browser(client).post("/api/account/reset", json={"username": "ann"})
+    assert r.status_code == 403 and "operator" in r.json()["detail"]

@@ -34,7 +34,7 @@ from sqlalchemy.exc import IntegrityError
 from tabletop.server.creation import address_key, new_token, token_hash
 from tabletop.server.errors import Conflict, Forbidden, Invalid, NotFound, RateLimited, Unauthorized
 from tabletop.server.limits import Buckets
-from tabletop.server.models import AccountRow, GameRow, RatingRow, ResultRow, SeatRow, SessionRow
+from tabletop.server.models import AccountRow, GameRow, PasswordResetRow, RatingRow, ResultRow, SeatRow, SessionRow
 from tabletop.server.pubsub import Broker
 from tabletop.server.settings import Settings
 from tabletop.server.storage import Storage, _aware, now
@@ -302,6 +302,48 @@ class Accounts:
         token = new_token() if email else None
         self.storage._write(lambda conn: conn.execute(update(AccountRow).where(AccountRow.id == account_id)
                                                       .values(email=email, turn_mail=turn_mail, mail_token=token)))
+
+    RESET_LIFE = timedelta(hours=1)
+    """How long a password reset link is valid."""
+
+    def reset_link(self, username: str, address: str | None) -> tuple[str, str, str] | None:
+        """A one-time password reset token for the account (spent from both log-in buckets): (its address, its
+        username, the token), or None if the account is unknown or has no address (the caller answers the same)."""
+        self._spend(address, username)
+        with self.storage._session() as s:
+            row = s.scalars(select(AccountRow).where(AccountRow.username_key == username.casefold())).first()
+            if row is None or not row.email:
+                return None
+            account_id, email, name = row.id, row.email, row.username
+        token = new_token()
+        values = {"token_hash": token_hash(token), "account_id": account_id, "expires": self.clock() + self.RESET_LIFE}
+        self.storage._write(lambda conn: conn.execute(insert(PasswordResetRow.__table__), values))  # type: ignore[arg-type]
+        return email, name, token
+
+    def reset_password(self, token: str, new: str) -> None:
+        """Spend a reset token: the new password is set and every session of the account closed (Forbidden for an
+        unknown, spent or expired token)."""
+        h = token_hash(token)
+        with self.storage._session() as s:
+            row = s.get(PasswordResetRow, h)
+            account = s.get(AccountRow, row.account_id) if row is not None else None
+            valid = row is not None and account is not None and self.clock() < _aware(row.expires)
+            account_id, username = (account.id, account.username) if account is not None else ("", "")
+        if not valid:
+            raise Forbidden("this reset link is not valid (already used, expired, or mistyped)")
+        check_password(new, username)
+        hashed = self.hasher.hash(new)
+
+        def op(conn: Connection) -> int:
+            spent = conn.execute(delete(PasswordResetRow).where(PasswordResetRow.token_hash == h))
+            if getattr(spent, "rowcount", 0) != 1:
+                return 0  # spent meanwhile
+            conn.execute(update(AccountRow).where(AccountRow.id == account_id).values(password_hash=hashed))
+            return 1
+
+        if not self.storage._write(op):
+            raise Forbidden("this reset link is not valid (already used, expired, or mistyped)")
+        self._drop(self._others(account_id, keep=None))
 
     def games_of(self, account_id: str) -> list[tuple[str, int]]:
         """(game id, seat) of every seat bound to the account, the newest game first."""

@@ -103,25 +103,35 @@ class TurnMail:
     def _send(self, to: str, username: str, game_id: str, game: str, token: str) -> bool:
         base = self.settings.public_url.rstrip("/")
         optout = f"{base}/api/mail/optout/{token}"
-        msg = EmailMessage(policy=SMTP_POLICY)  # long links stay plain (no RFC 2047 words in List-Unsubscribe)
-        msg["From"] = self.settings.smtp_from
-        msg["To"] = to
-        msg["Subject"] = f"Your turn in {game} ({game_id[:8]})"
-        msg["List-Unsubscribe"] = f"<{optout}>"
-        msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-        msg.set_content(f"Hello {username},\n\nit is your turn in your {game} game {game_id}: {base}/\n\n"
-                        f"No more of these mails (one click): {optout}\n")
-        try:
-            with smtplib.SMTP(self.settings.smtp_host, self.settings.smtp_port, timeout=30) as smtp:
-                if self.settings.smtp_starttls:
-                    smtp.starttls()
-                if self.settings.smtp_user:
-                    smtp.login(self.settings.smtp_user, self.settings.smtp_password)
-                smtp.send_message(msg)
-        except (OSError, smtplib.SMTPException) as e:
-            log.warning("a your-turn mail of game %s could not be sent: %s", game_id, e)
-            return False
-        return True
+        return send_mail(self.settings, to, f"Your turn in {game} ({game_id[:8]})",
+                         f"Hello {username},\n\nit is your turn in your {game} game {game_id}: {base}/\n\n"
+                         f"No more of these mails (one click): {optout}\n",
+                         {"List-Unsubscribe": f"<{optout}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})
+
+
+def send_mail(settings: Settings, to: str, subject: str, body: str, headers: dict[str, str] | None = None) -> bool:
+    """Send one plain-text mail through the configured SMTP server: whether it was accepted (failures are logged
+    without the mail's text, which may hold a one-time link)."""
+    if not settings.smtp_host:
+        return False
+    msg = EmailMessage(policy=SMTP_POLICY)  # long links stay plain (no RFC 2047 words in List-Unsubscribe)
+    msg["From"] = settings.smtp_from
+    msg["To"] = to
+    msg["Subject"] = subject
+    for name, value in (headers or {}).items():
+        msg[name] = value
+    msg.set_content(body)
+    try:
+        with smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=30) as smtp:
+            if settings.smtp_starttls:
+                smtp.starttls()
+            if settings.smtp_user:
+                smtp.login(settings.smtp_user, settings.smtp_password)
+            smtp.send_message(msg)
+    except (OSError, smtplib.SMTPException) as e:
+        log.warning("a mail (%s) could not be sent: %s", subject, e)
+        return False
+    return True
 
 
 def opt_out(storage: Storage, token: str) -> bool:

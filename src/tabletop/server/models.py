@@ -211,3 +211,13 @@ class LeftSeatRow(Base):
     mode: Mapped[str] = mapped_column(String(10))
     """The seat's mode before it was left (given back when the player takes the seat back)."""
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PasswordResetRow(Base):
+    """A one-time password reset link (issue 23), stored as its SHA-256, valid until `expires`."""
+
+    __tablename__ = "password_resets"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"))
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -15,8 +15,8 @@ from tabletop.server.accounts import AccountKey, Session, SignedIn
 from tabletop.server.api.deps import ServiceDep, TokenDep
 from tabletop.server.api.routes.games import GameId
 from tabletop.server.api.sessions import AccountsDep, SessionDep, clear_cookie, same_site, set_cookie
-from tabletop.server.errors import NotFound, ServiceError, Unauthorized
-from tabletop.server.mail import opt_out
+from tabletop.server.errors import Forbidden, NotFound, ServiceError, Unauthorized
+from tabletop.server.mail import opt_out, send_mail
 from tabletop.server.storage import now
 
 router = APIRouter(prefix="/account", tags=["account"])
@@ -44,6 +44,21 @@ class MailIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     email: str | None = Field(default=None, max_length=254, pattern=r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
     turn_mail: bool = True
+
+
+class ResetIn(BaseModel):
+    """The username whose password is forgotten."""
+
+    model_config = ConfigDict(extra="forbid")
+    username: str = Field(min_length=1, max_length=40)
+
+
+class ResetConfirm(BaseModel):
+    """The reset link's token and the new password."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: SecretStr = Field(min_length=1, max_length=100)
+    new_password: SecretStr = Field(min_length=1, max_length=256)
 
 
 class PasswordConfirm(BaseModel):
@@ -213,3 +228,27 @@ def optout(token: Annotated[str, Path(min_length=1, max_length=64)], request: Re
     if not opt_out(request.app.state.accounts.storage, token):
         raise NotFound("this opt-out link is not valid")
     return {"turn_mail": False}
+
+
+@router.post("/reset", dependencies=[Depends(same_site)])
+def reset(body: ResetIn, request: Request, accounts: AccountsDep) -> dict[str, Any]:
+    """Mail a one-time reset link (an hour) to the account's address, if it has one and SMTP is configured. The
+    answer is the same whether or not the account exists or has an address."""
+    settings = request.app.state.settings
+    if not settings.smtp_host:
+        raise Forbidden("this server sends no mail: ask its operator to reset the password (docs/server.md)")
+    got = accounts.reset_link(body.username, _address(request))
+    if got is not None:
+        to, name, token = got
+        link = f"{settings.public_url.rstrip('/')}/#reset={token}"
+        send_mail(settings, to, "Your tabletop password",
+                  f"Hello {name},\n\nto choose a new password, open this link within an hour:\n{link}\n"
+                  "(or POST its token to /api/account/reset/confirm). If you did not ask, ignore this mail.\n")
+    return {"sent": "if the account has an address, a link is on its way"}
+
+
+@router.post("/reset/confirm", dependencies=[Depends(same_site)])
+def reset_confirm(body: ResetConfirm, accounts: AccountsDep) -> dict[str, Any]:
+    """Spend a reset link: the new password is set and every session of the account is closed."""
+    accounts.reset_password(body.token.get_secret_value(), body.new_password.get_secret_value())
+    return {"reset": True}
