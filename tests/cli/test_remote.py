@@ -37,13 +37,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.stop()
 
 
-async def until_mine(app: RemoteApp, pilot: Any, limit: float = 300.0) -> None:
+async def until_mine(app: RemoteApp, pilot: Any, limit: float = 180.0) -> None:
     """Until the server's picture asks this seat to decide (or the game is over) and the app offers it."""
     waited = 0.0
     while not app.remote.is_over and not (app.remote.to_move == app.remote.seat and app.shown):
         await pilot.pause(0.05)
         waited += 0.05
-        assert waited < limit, "the table never came back to this seat"
+        assert waited < limit, f"the table never came back to this seat: {app.remote.msg.get('seq')} {app.remote.msg.get('status')} owes={app.remote.msg.get('owes_decision')} to_move={app.remote.to_move} shown={len(app.shown)} legal={app.remote.msg.get('legal')}"
     await pilot.pause()
 
 

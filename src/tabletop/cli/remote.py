@@ -15,7 +15,10 @@ from __future__ import annotations
 import argparse
 import copy
 import threading
+from contextlib import closing
 from typing import Any, cast
+
+from rich.text import Text
 
 from tabletop.cli.common import Refused
 from tabletop.cli.tui import Outcome, PlayApp
@@ -52,7 +55,7 @@ class RemoteGame:
         """A new picture from the server (a REST state or a socket message)."""
         with self._lock:
             if whole_log or "log_start" not in msg:
-                self._log.entries = list(self.remote.log(0).get("entries", []))
+                self._log.refetch(int(msg["view"].get("log_pos", 0)))
             else:
                 self._log.update(msg)
             self.msg = msg
@@ -69,13 +72,22 @@ class RemoteGame:
         """The current picture over REST (the fallback when the socket cannot be had)."""
         self.take(self.remote.state())
 
+    def _key(self, msg: dict[str, Any]) -> tuple[Any, ...]:
+        return msg.get("seq"), msg.get("status"), bool(msg.get("owes_decision"))
+
     def wait(self, timeout: float = 30.0) -> None:
-        """The next picture after this one (the socket; REST if it cannot be opened)."""
-        seq = int(self.msg.get("seq", 0))
+        """The next picture that differs from this one (a new event, the game starting or ending, a decision now
+        owed) over the socket; REST if the socket cannot be opened or stays silent `timeout` seconds."""
+        now = self._key(self.msg)
         try:
-            self.take(self.remote.wait(seq, timeout=timeout))
+            with closing(self.remote.updates(timeout=timeout)) as updates:  # type: ignore[type-var]  # closes the socket
+                for msg in updates:
+                    if msg.get("type") == "state" and self._key(msg) != now:
+                        self.take(msg)
+                        return
         except ApiError:
-            self.refresh()
+            pass
+        self.refresh()
 
     @property
     def game(self) -> str:
@@ -185,6 +197,21 @@ class RemoteApp(PlayApp):
             self.call_from_thread(self._arrived, gen)
 
         self.run_worker(work, thread=True, group="wait", exclusive=True)
+
+    def advance(self) -> None:
+        """As at home; but while the table does not ask this seat (the game waits for its players, or this seat has
+        decided ahead in a simultaneous step), wait for the server's next picture."""
+        game = self.remote
+        if not game.is_over and game.to_move == game.seat and not game.legal_actions():
+            self.shown = []
+            self.query_one("#options").clear_options()  # type: ignore[attr-defined]
+            self.thinking = None
+            waiting = "waiting for the players to take their seats" if game.msg.get("status") == "waiting" \
+                else "waiting for the table"
+            self.status(Text(f" {game.info.title}  {waiting}", style="bold"))
+            self._think(game.seat)
+            return
+        super().advance()
 
     def _arrived(self, gen: int) -> None:
         if gen == self.generation:

@@ -115,9 +115,14 @@ class SeatLog:
         pos = view.get("log_pos", len(self.entries))
         tail = list(view.get("log") or [])
         if len(self.entries) != pos or (tail and self.entries[len(self.entries) - len(tail):] != tail):
-            page = self.seat.log(0)
-            self.entries = list(page.get("entries", []))
+            self.refetch(pos)
         return self.entries
+
+    def refetch(self, pos: int) -> None:
+        """The whole log again, up to the picture's `log_pos` (the game may have moved on since the picture: the
+        newer entries are left for the next one)."""
+        page = self.seat.log(0)
+        self.entries = list(page.get("entries", []))[:pos]
 
 
 def run_bot(seat: Seat, agent: Agent, say: Callable[[str], None] = print, idle_timeout: float | None = None,
