@@ -43,7 +43,9 @@ async def until_mine(app: RemoteApp, pilot: Any, limit: float = 180.0) -> None:
     while not app.remote.is_over and not (app.remote.to_move == app.remote.seat and app.shown):
         await pilot.pause(0.05)
         waited += 0.05
-        assert waited < limit, f"the table never came back to this seat: {app.remote.msg.get('seq')} {app.remote.msg.get('status')} owes={app.remote.msg.get('owes_decision')} to_move={app.remote.to_move} shown={len(app.shown)} legal={app.remote.msg.get('legal')}"
+        msg = app.remote.msg
+        assert waited < limit, (f"the table never came back to this seat: seq {msg.get('seq')}, {msg.get('status')}, "
+                                f"owes {msg.get('owes_decision')}, to {app.remote.to_move}, {len(app.shown)} offered")
     await pilot.pause()
 
 
