@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
                       f"{seat.token}")
             result = run_bot(seat, agent, say=say)
         except ApiError as e:
-            raise Refused(f"the server refused: {e}") from None
+            raise Refused(e.detail if e.status == 0 else f"the server refused: {e}") from None
     final = result.final
     winners = (final.get("view") or {}).get("winners")
     print(f"game {seat.game_id}: {final.get('status', '?')}; {result.sent} decisions sent, "

@@ -309,7 +309,7 @@ def cmd_remote(args: argparse.Namespace) -> int:
             game = RemoteGame(seat)
             outcome = RemoteApp(game).run()
         except ApiError as e:
-            raise Refused(f"the server refused: {e}") from None
+            raise Refused(e.detail if e.status == 0 else f"the server refused: {e}") from None
         except ValueError as e:
             raise Refused(str(e)) from None
     over = game.is_over if outcome is None else bool(outcome.extra.get("over"))
