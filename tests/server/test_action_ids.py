@@ -52,7 +52,7 @@ def test_a_client_id_shaped_like_the_clocks_does_not_stop_the_clock(make_client:
     after = state_of(client, gid)
     assert after["seq"] == 4 and after["to_move"] == first
     notices = client.get(f"/api/games/{gid}/chat").json()["messages"]
-    assert len(notices) == 1 and f"(seat {second}) ran out of time" in notices[0]["text"]
+    assert len(notices) == 1 and f"(seat {second + 1}) ran out of time" in notices[0]["text"]
 
 
 def test_an_id_in_the_servers_namespace_is_refused_and_changes_nothing(make_client: Factory) -> None:

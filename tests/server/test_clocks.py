@@ -51,11 +51,11 @@ def test_every_late_seat_is_moved_for_by_the_heuristic_and_the_table_told_withou
     assert [m["kind"] for m in notices] == ["notice", "notice"]
     for seat in (0, 1):
         own = client.get(f"/api/games/{gid}/log", headers=auth(tokens[seat])).json()["entries"]
-        moved = [e["text"] for e in own if e["seat"] == seat and not e["text"].startswith("revealed")]
+        moved = [e["text"] for e in own if e["seat"] == seat and " revealed bid " not in e["text"]]
         assert len(moved) == 1, own  # the seat's own log shows what was played for it (a secret bid, since revealed)
-        text = next(m["text"] for m in notices if f"(seat {seat})" in m["text"])
+        text = next(m["text"] for m in notices if f"(seat {seat + 1})" in m["text"])
         assert "ran out of time (2 min a move)" in text
-        bid = moved[0].split(" with ")[0]  # e.g. "bid 4": the amount is the seat's secret
+        bid = moved[0].split(" with ")[0].split(" placed ")[1]  # e.g. "bid 4": the amount is the seat's secret
         assert bid not in text and not any(a in n["text"] for a in legal[seat] for n in notices)
     assert clocks.check(deadline + timedelta(seconds=1)) == 0  # a new decision, a new deadline
     assert _clock(client, gid)["seq"] == 2
@@ -75,7 +75,7 @@ def test_a_bidder_who_bid_in_time_is_not_moved_for_and_the_other_keeps_its_deadl
     assert datetime.fromisoformat(str(_clock(client, gid)["deadline"])) == deadline
     assert clocks.check(deadline) == 1
     notices = client.get(f"/api/games/{gid}/chat").json()["messages"]
-    assert len(notices) == 1 and "(seat 0)" in notices[0]["text"]
+    assert len(notices) == 1 and "(seat 1)" in notices[0]["text"]
 
 
 def test_a_move_in_time_starts_the_next_clock_and_nothing_is_played_for_anyone(make_client: Factory) -> None:

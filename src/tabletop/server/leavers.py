@@ -48,7 +48,7 @@ def leave(service: GameService, table: Table, game_id: str, token: str | None, l
         live.seats[seat] = replace(s, kind="ai", mode=LEFT, ai_label=level)
         service._schedule_ai(live)
         service.broker.publish(game_id, live.seq)
-    table.notice(game_id, f"{s.name} (seat {seat}) left the game; the AI ({level}) plays the seat from now on, "
+    table.notice(game_id, f"{s.name} (seat {seat + 1}) left the game; the AI ({level}) plays the seat from now on, "
                           "unrated")
     return seat
 
@@ -73,7 +73,7 @@ def take_back(service: GameService, table: Table, game_id: str, token: str | Non
             raise Conflict(f"seat {seat} changed meanwhile; try again")
         live.seats[seat] = replace(s, kind="human", mode=mode, ai_label=None)
         service.broker.publish(game_id, live.seq)
-    table.notice(game_id, f"{s.name} (seat {seat}) is back and plays the seat again (unrated)")
+    table.notice(game_id, f"{s.name} (seat {seat + 1}) is back and plays the seat again (unrated)")
     return seat
 
 
