@@ -102,8 +102,9 @@ def ladder_figure(ladder: Ladder, path: Path) -> str:
                 for j, b in enumerate(ladder.agents):
                     if a != b:
                         r, lo, hi = ladder.rate(a, b)
+                        dark = abs(r - fair) > 0.6 * min(fair, 1 - fair)  # white on the deep colours
                         ax.text(j, i, f"{100 * r:.0f}%\n{100 * lo:.0f}-{100 * hi:.0f}", ha="center", va="center",
-                                fontsize=10)
+                                fontsize=10, color="white" if dark else "black")
             ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
             ax.set_yticks(range(len(names)), names)
             ax.set_xlabel("against (every other seat)")
@@ -112,7 +113,7 @@ def ladder_figure(ladder: Ladder, path: Path) -> str:
             top, bottom = ladder.agents[-1], ladder.agents[0]
             r, lo, hi = ladder.rate(top, bottom)
             words = (f"{names[-1]} against {names[0]} wins {100 * r:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) "
-                     f"against a fair {100 * fair:.0f}%, {ladder.games} games per pair")
+                     f"against a fair {100 * fair:.0f}%, {ladder.games} games per pair.")
         ax.set_title(f"{game_info(ladder.game).title}, {ladder.players} players")
         fig.savefig(path, dpi=110)
     return words + " Agents are not people: the ladder measures how far play can move the result, not how far " \
