@@ -45,3 +45,23 @@ def test_render_shows_your_city_first_the_log_since_your_last_decision_and_no_ra
     assert text.index("Your city") < text.index("Council board") < text.index("Seat 1  ")
     assert "Since your last decision" in text and "revealed bid" in text
     assert "{'" not in text and "[0, " not in text  # no raw dicts or lists
+
+
+def test_your_face_down_bid_is_not_shown_again_among_your_bid_cards_and_specialists():
+    """Once you bid (face down), the bid card and its specialist are shown as the bid, not also as free cards."""
+    from tabletop.games.siliconvania.render import free_bid_cards, free_hand
+
+    s = tabletop.new_game("siliconvania", 3, 5)
+    bid = s.legal_actions()[0]
+    s.apply(bid)
+    me = s.view(0)["seats"][0]
+    card, spec = me["bid"]
+    assert card in me["bid_cards"] and spec in me["hand"]  # the view still holds them (they are yours)
+    assert card not in free_bid_cards(me) and spec not in free_hand(me)
+    assert len(free_bid_cards(me)) == len(me["bid_cards"]) - 1 and len(free_hand(me)) == len(me["hand"]) - 1
+    console = Console(width=140, record=True, color_system=None)
+    console.print(render(s.view(0)))
+    text = console.export_text()
+    assert f"bid {card} with s{spec}" in text
+    assert f"bid cards {' '.join(map(str, free_bid_cards(me)))}" in text
+    assert text.count(f"s{spec} ") == text.count(f"with s{spec} ") >= 1  # only where the bid is named

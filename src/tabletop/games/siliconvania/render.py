@@ -149,7 +149,7 @@ def _seat_summary(i: int, s: dict[str, Any], you: bool) -> Text:
     elif s["has_bid"]:
         out.append("\nbid placed (hidden)")
     if "bid_cards" in s:  # your own (ruling V-22: the others' stay hidden)
-        out.append(f"\nbid cards {' '.join(map(str, s['bid_cards'])) or '-'}")
+        out.append(f"\nbid cards {' '.join(map(str, free_bid_cards(s))) or '-'}")
     else:
         played = " ".join("rec" if c < 0 else str(c) for c in s["bid_history"]) or "-"
         out.append(f"\nbid cards {s['bid_cards_count']} (played {played})")
@@ -159,6 +159,24 @@ def _seat_summary(i: int, s: dict[str, Any], you: bool) -> Text:
     if s["pending_tiles"]:
         out.append("\nto place: " + ", ".join(f"t{t}" for t in s["pending_tiles"]))
     return out
+
+
+def free_bid_cards(s: dict[str, Any]) -> list[int]:
+    """Your bid cards without the one lying face down as your bid (it is shown once, as the bid)."""
+    bid = s.get("bid")
+    cards = list(s.get("bid_cards") or [])
+    if bid and bid[0] in cards:
+        cards.remove(bid[0])
+    return cards
+
+
+def free_hand(s: dict[str, Any]) -> list[int]:
+    """Your specialists without the one bid face down with your bid card."""
+    bid = s.get("bid")
+    hand = list(s.get("hand") or [])
+    if bid and bid[1] in hand:
+        hand.remove(bid[1])
+    return hand
 
 
 def _spec(r: int) -> Text:
@@ -174,7 +192,7 @@ def _you(view: dict[str, Any], me: int) -> RenderableType:
     info = Text("Your city and hand\n", style="bold reverse cyan")
     info.append_text(_seat_summary(me, s, True))
     info.append("\nYour hand (rank, name, bid effect):\n", style="bold")
-    for r in s["hand"]:
+    for r in free_hand(s):
         info.append_text(_spec(r))
         info.append("\n")
     if s.get("bid_discards"):
@@ -306,13 +324,13 @@ def _recap(view: dict[str, Any], me: int) -> RenderableType:
     s = view["seats"][me]
     out = Text()
     out.append("Your hand: ", style="bold")
-    for k, r in enumerate(s["hand"]):
+    for k, r in enumerate(free_hand(s)):
         if k:
             out.append(" · ")
         sp = COMPONENTS.specialists[r]
         out.append(f"s{r} {sp.name} ", style="bold")
         out.append(" ".join(EFFECT_ABBR[e] for e in sp.effect), style="green")
-    out.append(f"\nYour bid cards: {' '.join(map(str, s['bid_cards'])) or 'none'}"
+    out.append(f"\nYour bid cards: {' '.join(map(str, free_bid_cards(s))) or 'none'}"
                f"   vampires {s['vampires']}   track I{s['innovation']} S{s['survival']}")
     if s["pending_tiles"]:
         out.append("\nTiles to place: ", style="bold")

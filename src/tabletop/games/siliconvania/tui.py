@@ -12,7 +12,15 @@ from rich.text import Text
 from tabletop.core.seatnames import Seats
 from tabletop.games.siliconvania.components import OBJECTIVES
 from tabletop.games.siliconvania.notation import COMPONENTS as C
-from tabletop.games.siliconvania.render import EFFECT_ABBR, _spec, city, pools_text, tile_line
+from tabletop.games.siliconvania.render import (
+    EFFECT_ABBR,
+    _spec,
+    city,
+    free_bid_cards,
+    free_hand,
+    pools_text,
+    tile_line,
+)
 
 MIN_SIZE = (100, 30)
 
@@ -55,7 +63,9 @@ def table(view: dict[str, Any], seats: Seats) -> RenderableType:
     s = view["seats"][me]
     right = _board(view, seats)
     mine = Text("Your bid cards ", style="bold")
-    mine.append(" ".join(map(str, s["bid_cards"])) or "none")
+    mine.append(" ".join(map(str, free_bid_cards(s))) or "none")
+    if s.get("bid") and s.get("bid_value") is None:
+        mine.append(f"\nYour bid (face down) {s['bid'][0]} with s{s['bid'][1]} {C.specialists[s['bid'][1]].name}")
     objectives = ", ".join(C.specialists[r].name for r in s["objectives"]) or "none yet"
     mine.append(f"\nObjectives {objectives}")
     if s["pending_tiles"]:
@@ -76,7 +86,7 @@ def hand(view: dict[str, Any]) -> Text:
     if me is None:
         return Text("")
     out = Text("Hand ", style="bold")
-    for k, r in enumerate(view["seats"][me]["hand"]):
+    for k, r in enumerate(free_hand(view["seats"][me])):
         if k:
             out.append(" · ")
         sp = C.specialists[r]
