@@ -85,11 +85,6 @@ PARTNERS = ("models", "convention")
 a reasonable person, random), soft deal weights and a rollout per teammate's model; `partners=convention`: every
 teammate is taken to run this agent (hard rule-outs, the belief before issue 28)."""
 DEFAULT_PARTNERS = "convention"
-CAREFUL = 0.5
-"""With `partners=models`: a teammate whose weights put at least this much on the careful models (the convention, the
-heuristic) has its plays' constraints repaired into a sample when no draw satisfied them (as the hard belief does);
-without it the likeliest of the draws was kept, and beside copies of itself the agent left 0.58 ± 0.71 more cards
-at 100 iterations a search (26 deals)."""
 """The default stays the belief the pinned positions and the `hard` level were measured with; `partners=models` is
 the issue-28 agent, and the table hints (`table_hint_search`) use it (docs/silencio-team.md, issue 28)."""
 DEFAULT_WIDEN = 0
@@ -148,11 +143,6 @@ class TeamSearch(IsmctsSearch):
             self._soft = belief.active_soft()
             self._post = belief.posterior()
             self._soft_on = any(self._soft)
-            careful = [sum(pq.get(m, 0.0) for m in ("convention", "heuristic")) >= CAREFUL for pq in self._post]
-            self._careful: list[frozenset[int]] | None = None
-            if any(careful[q] and self._soft[q] for q in range(len(careful))):
-                self._careful = [self._forbidden[q].union(*self._soft[q]) if careful[q] else self._forbidden[q]
-                                 for q in range(len(careful))]
             self._heuristic = self.team.heuristic_rollout()
         else:
             self._forbidden = belief.forbidden() if belief is not None else None
@@ -206,12 +196,6 @@ class TeamSearch(IsmctsSearch):
             self.rejected += 1
             if w > best_w:
                 best, best_w = state, w
-        # the likeliest draw still breaking a careful teammate's plays is repaired, as the hard belief would be
-        if (best is not None and best_w < CAREFUL and self._careful is not None
-                and self.team.repair(best, self.seat.seat, self._careful, self._known)):
-            self.repaired += 1
-            self.accepted_weight += 1.0
-            return best
         if best is not None:
             self.accepted_weight += best_w
             return best
