@@ -176,3 +176,20 @@ def test_games_fits_80_columns_without_splitting_a_word(capsys, monkeypatch):
             assert all(w.strip(".,;:()") in words for w in text.split()), text
     assert "0 (P1)" in out and "0 (p0)" not in out  # Silencio's first player, seats counted from 1
     assert len(lines) < 47
+
+
+def test_a_menu_names_the_seat_an_action_names_in_the_notation():
+    """`give r5 to p1` keeps its text (the notation) and has who p1 is beside it, seats from 1 as labelled."""
+    from rich.console import Console
+
+    from tabletop.cli.play import menu
+    from tabletop.core import Action
+    from tabletop.core.seatnames import seat_note
+
+    legal = [Action("choose", ("0",), "choose p0"), Action("choose", ("2",), "choose p2"),
+             Action("oracle", ("r5", "1"), "oracle r5 to p1"), Action("skip", (), "skip")]
+    console = Console(width=100, record=True, color_system=None)
+    console.print(menu(legal, 3, 0))
+    lines = [" ".join(line.split()) for line in console.export_text().splitlines()]
+    assert lines == ["1 choose p0 (P1 (you))", "2 choose p2 (P3)", "3 oracle r5 to p1 (P2)", "4 skip"]
+    assert seat_note("choose p0", 3, 0) == "P1 (you)" and seat_note("play r5", 3, 0) == ""

@@ -35,6 +35,7 @@ from tabletop.core import (
 from tabletop.core.errors import shorten
 from tabletop.core.logwords import render as render_entry
 from tabletop.core.parts import part
+from tabletop.core.seatnames import seat_note
 
 
 def renderer(game: str) -> Callable[[View], RenderableType]:
@@ -108,7 +109,7 @@ class HumanAgent:
         self.console.rule(f"P{seat.seat + 1}, your decision")
         self.console.print(self.render(seat.view()))
         shown = menu_order(legal)
-        self.console.print(menu(legal))
+        self.console.print(menu(legal, seat.players, seat.seat))
         while True:
             answer = ask(self.console, f"P{seat.seat + 1} \\[number, action text, ? hints, h help, l history, u undo, "
                                        "q quits]")
@@ -198,14 +199,16 @@ def menu_order(legal: list[Action]) -> list[Action]:
     return [a for _, items in _menu_groups(legal) for a, _ in items]
 
 
-def menu(legal: list[Action]) -> RenderableType:
-    """The numbered menu: one action a line when short, else one line per shared beginning (`bid 3: 15 s22 ...`)."""
+def menu(legal: list[Action], players: int = 0, you: int | None = None) -> RenderableType:
+    """The numbered menu: one action a line when short, else one line per shared beginning (`bid 3: 15 s22 ...`);
+    an action naming a seat in the notation (`choose p0`) has who that is beside it (`(P1 (you))`)."""
     table = Table(show_header=False, box=None, padding=(0, 2))
     if not _grouped(legal):
         table.add_column(justify="right", style="bold cyan")
         table.add_column()
         for i, a in enumerate(legal):
-            table.add_row(str(i + 1), a.text)
+            note = seat_note(a.text, players, you)
+            table.add_row(str(i + 1), Text.assemble(a.text, (f"  ({note})" if note else "", "dim")))
         return table
     groups = _menu_groups(legal)
     tails = [t for _, t in groups[0][1]]

@@ -33,7 +33,7 @@ from tabletop.core import Action, IllegalAction, SeatHandle, State, View
 from tabletop.core.help import GameHelp, NoHelp, explain, game_help
 from tabletop.core.logwords import render as render_entry
 from tabletop.core.parts import part
-from tabletop.core.seatnames import Seats, seat_names
+from tabletop.core.seatnames import Seats, seat_names, seat_note
 
 HINT_SECONDS = 2.0
 HISTORY_SIZE = (120, 40)  # from this size on, the move history stands beside the table
@@ -504,8 +504,10 @@ class PlayApp(TableApp):
         options = self.query_one("#options", OptionList)
         options.clear_options()
         width = len(str(len(legal)))
-        options.add_options([Option(Text.assemble((f"{i + 1:>{width}} ", "bold cyan"), a.text))
-                             for i, a in enumerate(legal)])
+        notes = [seat_note(a.text, self.state.players, self.you) for a in legal]  # `choose p0`: who p0 is
+        options.add_options([Option(Text.assemble((f"{i + 1:>{width}} ", "bold cyan"), a.text,
+                                                  (f"  ({note})" if note else "", "dim")))
+                             for i, (a, note) in enumerate(zip(legal, notes, strict=True))])
         options.highlighted = 0
         self.query_one("#entry", Input).suggester = SuggestFromList([a.text for a in legal], case_sensitive=False)
 

@@ -11,6 +11,7 @@ It lives in the core (and draws with rich, a dependency of tabletop itself) beca
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -70,3 +71,14 @@ def seat_names(view: View, players: int, agents: list[str] | None = None, you: i
             styles.append(PALETTE[i % len(PALETTE)])
     kinds = list(agents) if agents is not None else [""] * players
     return Seats(tuple(names), tuple(styles), tuple(kinds), you)
+
+
+_SEAT_WORD = re.compile(r"\bp(\d+)\b")
+
+
+def seat_note(text: str, players: int, you: int | None = None) -> str:
+    """Beside an action text that names seats in the notation (`choose p0`, `give r5 to p2`): who they are in the
+    words of the labels, seats from 1 (`P1 (you)`, `P3`); empty when the text names no seat."""
+    seats = [int(m.group(1)) for m in _SEAT_WORD.finditer(text)]
+    words = [f"P{q + 1}" + (" (you)" if q == you else "") for q in seats if 0 <= q < players]
+    return ", ".join(words)
