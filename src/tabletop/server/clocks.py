@@ -133,8 +133,9 @@ class Clocks:
             if self.service.act_for(clock.game_id, seat, text, since, f"clock-{since}") is None:
                 continue  # the player moved meanwhile
             name = seats[seat]["name"]
-            self.table.notice(clock.game_id, f"{name} (seat {seat + 1}) ran out of time ({duration(clock.move_seconds)} "
-                                             "a move); the heuristic agent moved for them")
+            self.table.notice(clock.game_id, f"{name} (seat {seat + 1}) ran out of time "
+                                             f"({duration(clock.move_seconds)} a move); the heuristic agent moved "
+                                             "for them")
             late += 1
             self._maybe_leaver(clock.game_id, seat)
         return late
