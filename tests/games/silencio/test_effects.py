@@ -185,7 +185,7 @@ def test_green_light_chosen_player_picks_the_action_and_its_details():
     run(s, "play g5")
     assert legal(s) == ["choose p0", "choose p1", "choose p2", "skip"]
     run(s, "choose p2")
-    assert s.to_move == 2 and s.view(2)["decision"].startswith("p2: green light effect: chosen")
+    assert s.to_move == 2 and s.view(2)["decision"].startswith("Player 3: green light effect: chosen")
     assert legal(s) == sorted(["give y8 to p0", "give y8 to p1", "renew oracle",
                                "swap r2 for y8", "swap r3 for y8", "swap r4 for y8"])
     assert "skip" not in legal(s)  # the chosen player must perform one of the three actions

@@ -64,7 +64,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     players.add_column("face up in front")
     players.add_column("you know they hold")
     for p in range(view["players"]):
-        name = f"p{p}" + (" (you)" if p == seat else "") + (" ★" if p == view["first_player"] else "")
+        name = f"P{p + 1}" + (" (you)" if p == seat else "") + (" ★" if p == view["first_player"] else "")
         name += " ◀ to move" if p == view["to_move"] else ""
         style = "reverse" if p == view["to_move"] else ""
         known = view["known"].get(str(p), [])
@@ -80,13 +80,13 @@ def render(view: dict[str, Any]) -> RenderableType:
     if fx["green_only"]:
         notes.append("green dark: the next card must be green")
     if fx["random_play"] is not None:
-        notes.append(f"yellow dark: p{fx['random_play']} plays a random card next turn")
+        notes.append(f"yellow dark: P{fx['random_play'] + 1} plays a random card next turn")
     if view["tavern"]:
         t = view["tavern"]
         closed = f"tavern: closed ({t['dark_effects']}/{t['opens_at']} dark effects)"
         notes.append("tavern: OPEN" if t["open"] else closed)
     for p, phrase in view["said"][-3:]:
-        notes.append(f'p{p} said: "{phrase}"')
+        notes.append(f'P{p + 1} said: "{phrase}"')
 
     parts: list[RenderableType] = [centre, players]
     if notes:
@@ -100,13 +100,13 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(Text.assemble(("Your hand: ", "bold"), cards(view["hand"])))
     if view["result"]:
         r = view["result"]
-        left = [Text.assemble(f"p{p} kept ", cards(h)) for p, h in enumerate(r.get("hands", [])) if h]
+        left = [Text.assemble(f"P{p + 1} kept ", cards(h)) for p, h in enumerate(r.get("hands", [])) if h]
         parts.extend(left)
         parts.append(Text(f"Game over — {r['cards_left']} card(s) left: {r['text']}", style="bold"))
     elif view["to_move"] == seat:
         parts.append(Text(f"Your decision — {view['decision']}", style="bold reverse"))
     else:
-        parts.append(Text(f"Waiting for p{view['to_move']} — {view['decision']}", style="bold"))
+        parts.append(Text(f"Waiting for P{view['to_move'] + 1}: {view['decision']}", style="bold"))
     return Panel(Group(*parts), title=f"Silencio — {view['players']} players", border_style="magenta")
 
 

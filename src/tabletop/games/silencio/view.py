@@ -88,16 +88,16 @@ def table_view(s: SilencioState, seat: Seat | None) -> View:
     return v
 
 def decision_text(s: SilencioState) -> str:
-    """What the seat to move is deciding, in words."""
+    """What the seat to move is deciding, in words (seats from 1, as people count them)."""
     if s.phase == OVER:
         return "the game is over"
     if s.phase == PASSING:
-        return f"p{s.to_move} passes a card to the left"
+        return f"Player {s.to_move + 1} passes a card to the left"
     if s.phase == EFFECT:
-        return f"p{s.to_move}: {PENDING_TEXT[s.pending]}"
+        return f"Player {s.to_move + 1}: {PENDING_TEXT[s.pending]}"
     if s.phase == END:
-        return f"p{s.to_move} may take a light shrine, or end the turn"
-    return f"p{s.to_move} plays a card" + (" (green only)" if s.green_only else "")
+        return f"Player {s.to_move + 1} may take a light shrine, or end the turn"
+    return f"Player {s.to_move + 1} plays a card" + (" (green only)" if s.green_only else "")
 
 def event_texts(e: tuple[Any, ...]) -> tuple[str, str]:
     """An event's text for those who did not see its card and for those who did (the same but for gifts); seats
