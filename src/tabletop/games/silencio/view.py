@@ -89,7 +89,7 @@ def table_view(s: SilencioState, seat: Seat | None) -> View:
 
 def decision_text(s: SilencioState) -> str:
     """What the seat to move is deciding, in words (seats from 1, as people count them)."""
-    if s.phase == OVER:
+    if s.phase == OVER or s.to_move is None:
         return "the game is over"
     if s.phase == PASSING:
         return f"Player {s.to_move + 1} passes a card to the left"
