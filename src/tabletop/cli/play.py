@@ -555,7 +555,8 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("game", nargs="?", help="game name (see `tabletop games`); none with --server")
     p.add_argument("--players", type=int, help="number of seats (default: from --seats, else the game's default)")
     p.add_argument("--seats", help="agent spec per seat, e.g. human,random,ismcts:iters=2000,rollout=heuristic "
-                   "(';' also separates seats)")
+                   "(';' also separates seats); a shipped trained policy is policy:NAME, e.g. policy:silos-3p "
+                   "(docs/rl.md, 'Shipped policies')")
     p.add_argument("--seed", type=int, help="seed for every chance draw (default: random)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option; repeatable")
     p.add_argument("--save", metavar="FILE", help="save the record of the game to FILE")
