@@ -83,7 +83,7 @@ export async function learnSection(store: SeatStore, go: (path: string) => void)
   if (!list.length) return null;
   const err = h("p.error", { role: "alert" });
   return h("section.learn", { "aria-labelledby": "learn-h" },
-    h("h2#learn-h", "New to a game?"),
+    h("h2", { id: "learn-h" }, "New to a game?"),
     h("p", "A guided first game: a whole game on a fixed deal, every rule explained as it comes up."),
     h("div.buttons", list.map((t) => h("button.learnbtn", {
       type: "button",
