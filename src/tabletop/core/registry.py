@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import threading
 import types
 import warnings
 from collections.abc import Mapping
@@ -33,6 +34,7 @@ ENTRY_POINT_GROUP = "tabletop.games"
 _plugins_loaded = False
 _PLUGINS: dict[str, str] = {}  # game name -> the entry point that registered it
 _loading: str | None = None  # the entry point being loaded, while a plugin runs
+_LOAD_LOCK = threading.RLock()  # two threads asking for the first time: the second waits for the games, never sees none
 
 
 class PluginWarning(UserWarning):
@@ -58,17 +60,18 @@ def register(info: GameInfo) -> GameInfo:
 
 
 def _load_builtin() -> None:
-    """The built-in games, then the plugins: each once."""
+    """The built-in games, then the plugins: each once (under a lock: a thread never finds them half-loaded)."""
     global _loaded
-    if not _loaded:
-        _loaded = True
-        for name in _BUILTIN:
-            try:
-                importlib.import_module(f"tabletop.games.{name}")
-            except ModuleNotFoundError as e:  # a game not written yet is simply absent
-                if e.name != f"tabletop.games.{name}":
-                    raise
-    _load_plugins()
+    with _LOAD_LOCK:
+        if not _loaded:
+            _loaded = True  # first, so that a game's import asking the registry again does not recurse
+            for name in _BUILTIN:
+                try:
+                    importlib.import_module(f"tabletop.games.{name}")
+                except ModuleNotFoundError as e:  # a game not written yet is simply absent
+                    if e.name != f"tabletop.games.{name}":
+                        raise
+        _load_plugins()
 
 
 def _entry_points() -> list[metadata.EntryPoint]:
