@@ -95,13 +95,15 @@ class HumanAgent:
     name = "human"
 
     def __init__(self, console: Console, game: str, hint_iters: int | None = None,
-                 undoable: Callable[[int], int] | None = None, hint_seconds: float = 2.0) -> None:
+                 undoable: Callable[[int], int] | None = None, hint_seconds: float = 2.0,
+                 undo_refusal: Callable[[int], str] | None = None) -> None:
         self.console = console
         self.game = game
         self.render = renderer(game)
         self.hint_iters = hint_iters  # None: the search runs for `hint_seconds`
         self.hint_seconds = hint_seconds
         self.undoable = undoable  # how many of a seat's actions it may take back (None: no undo here)
+        self.undo_refusal = undo_refusal  # why a seat may take nothing back, in words
 
     def act(self, seat: SeatHandle) -> Action:
         """Ask until a legal action is chosen; `?` hints, `help`/`rules`, `history`, `undo`, `q` quits."""
@@ -129,9 +131,9 @@ class HumanAgent:
             if answer in ("u", "undo") and not _is_action(answer, shown):
                 can = self.undoable(seat.seat) if self.undoable is not None else 0
                 if can < 1:
-                    self.console.print("[yellow]nothing to take back: another seat has acted, or something hidden "
-                                       "was revealed, since your last action (or this is not a game on this "
-                                       "machine)[/]")
+                    why = (self.undo_refusal(seat.seat) if self.undo_refusal is not None
+                           else "this is not a game on this machine")
+                    self.console.print(f"[yellow]nothing to take back: {escape(why)}[/]")
                     continue
                 raise UndoRequest(seat.seat)
             number = _number(answer)
@@ -360,7 +362,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         _offer_save(console, state, save, specs)
         return 0
     state.track_undo()
-    agents: list[Agent] = [a if a is not None else HumanAgent(console, args.game, undoable=state.undoable)
+    agents: list[Agent] = [a if a is not None else HumanAgent(console, args.game, undoable=state.undoable,
+                                                                         undo_refusal=state.undo_refusal)
                            for a in ai]
 
     def on_action(before: State, seat: int, action: Action) -> None:

@@ -635,8 +635,7 @@ class PlayApp(TableApp):
         if seat is None:
             return
         if self.state.undoable(seat) < 1:
-            self.notify("nothing to take back: another seat has acted, or something hidden was revealed, since "
-                        "your last action", severity="warning")
+            self.notify(f"nothing to take back: {self.state.undo_refusal(seat)}", severity="warning")
             return
         self.generation += 1
         self.state = self.state.undo(seat, 1)

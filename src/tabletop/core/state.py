@@ -391,14 +391,27 @@ class State(ABC):
             n += 1
         return n
 
+    def undo_refusal(self, seat: Seat) -> str:
+        """Why `seat` may take nothing back now, in a player's words (empty when it may: `undoable(seat)` > 0)."""
+        if self.undoable(seat):
+            return ""
+        if self.seed is None:
+            return "this position has no past to take back"
+        trail = self._trail if self._trail is not None else self._rebuilt_trail()
+        if not trail:
+            return "nothing has been played yet"
+        last = trail[-1]
+        if last == -1:
+            return "the last action showed something hidden or drew by chance, so it stands"
+        return f"Player {last + 1} has acted since your last action"
+
     def undo(self, seat: Seat, count: int = 1) -> Self:
         """A new state with `seat`'s last `count` actions taken back (rebuilt from the record without them; the
         other seats' decisions submitted ahead are kept). IllegalAction if more than `undoable(seat)`."""
         can = self.undoable(seat)
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= can:
             raise IllegalAction(f"seat {seat} may take back {can} action(s) now, not {shorten(count)}"
-                                + ("" if can else ": another seat has acted, or something hidden was revealed, "
-                                   "since its last action"))
+                                + ("" if can else f": {self.undo_refusal(seat)}"))
         queue = dict(self._queue or {})
         if seat in queue:
             s = self.clone()
