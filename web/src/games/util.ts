@@ -32,5 +32,7 @@ export function comp(tag: string, key: string, ui: TableUi, attrs: Attrs, ...chi
 
 /** `p1` in an engine text becomes the seat's name. */
 export function named(text: string, names: string[]): string {
-  return text.replace(/\bp(\d)\b/g, (m, d: string) => names[Number(d)] ?? m);
+  // `p2` (the notation) and `Player 3` (the engine's words for seat 2, seats from 1: tabletop.core.logwords)
+  return text.replace(/\bp(\d)\b|\bPlayer (\d)\b/g, (m, d: string | undefined, n: string | undefined) =>
+    (d !== undefined ? names[Number(d)] : names[Number(n) - 1]) ?? m);
 }
