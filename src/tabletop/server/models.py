@@ -221,3 +221,17 @@ class PasswordResetRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"))
     expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ReviewRow(Base):
+    """A finished game's review of one seat's decisions (issue 24: `tabletop.server.reviews`), stored once."""
+
+    __tablename__ = "reviews"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    review: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """`tabletop.agents.review.Review.to_json()`."""
+    seconds: Mapped[float] = mapped_column(Float)
+    """The search budget per decision it was made with."""
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
