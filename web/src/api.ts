@@ -148,6 +148,8 @@ export interface CreateRequest {
   seats: SeatRequest[];
   /** A move clock: seconds per decision (none when absent). */
   move_seconds?: number;
+  /** A rated game (a signed-in creator only; docs/server.md "Ratings"). */
+  rated?: boolean;
 }
 
 export interface Created {
@@ -176,9 +178,22 @@ function detailText(body: unknown, status: number): string {
   return `request failed (${status})`;
 }
 
+/**
+ * A seat this browser plays through its account's session (docs/server.md, "Seats follow the account"): no seat
+ * token is sent, the session cookie and its CSRF token say who acts. Used in place of a seat token.
+ */
+export const SESSION_SEAT = "session";
+let csrfToken: string | null = null;
+
+/** The signed-in session's CSRF token, sent in `X-CSRF-Token` with every state-changing request (null: none). */
+export function setCsrf(token: string | null): void {
+  csrfToken = token;
+}
+
 export async function request<T>(method: string, path: string, token?: string | null, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (token && token !== SESSION_SEAT) headers.Authorization = `Bearer ${token}`;
+  if (csrfToken && method !== "GET" && method !== "HEAD") headers["X-CSRF-Token"] = csrfToken;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await r.text();
@@ -259,6 +274,6 @@ export function socketUrl(loc: { protocol: string; host: string }, id: string, t
   const scheme = loc.protocol === "https:" ? "wss:" : "ws:";
   const q = new URLSearchParams({ since: String(since) });
   if (chatSince) q.set("chat_since", String(chatSince));
-  if (token) q.set("token", token);
+  if (token && token !== SESSION_SEAT) q.set("token", token);
   return `${scheme}//${loc.host}/api/games/${id}/ws?${q}`;
 }

@@ -1,5 +1,6 @@
 // The lobby: create a game, invite links, my games (seat tokens kept in this browser), open games, spectate.
 import { api, type Created, type GameInfo, type GameMeta, type PolicyMeta, type SeatRequest } from "./api";
+import { accountBar, currentAccount } from "./account";
 import { h, mount } from "./dom";
 import { deciders } from "./features";
 import type { HeldSeat, SeatStore } from "./store";
@@ -106,6 +107,8 @@ function createForm(metas: GameMeta[], store: SeatStore, onCreated: (c: Created)
     h("option", { value: "86400" }, "1 day a move"),
     h("option", { value: "259200" }, "3 days a move (turn-based)")) as HTMLSelectElement;
   const err = h("div.error");
+  // a rated game needs a signed-in creator, and its people's seats signed-in players (docs/server.md "Ratings")
+  const rated = currentAccount() ? h("input", { name: "rated", type: "checkbox" }) as HTMLInputElement : null;
   let seatSels: HTMLSelectElement[] = [];
 
   const meta = () => metas.find((m) => m.name === gameSel.value)!;
@@ -163,7 +166,7 @@ function createForm(metas: GameMeta[], store: SeatStore, onCreated: (c: Created)
       const seats = seatRequests(choices);
       if (seats[0] && choices.indexOf("me") >= 0) seats[choices.indexOf("me")].name = name;
       const c = await api.create({ game: m.name, players: Number(playersSel.value), options, visibility: vis.value as "public" | "private", creator_name: name, seats,
-        ...(clockSel.value ? { move_seconds: Number(clockSel.value) } : {}) });
+        ...(clockSel.value ? { move_seconds: Number(clockSel.value) } : {}), ...(rated?.checked ? { rated: true } : {}) });
       if (c.seat !== null && c.token) {
         store.add({ id: c.id, game: m.name, title: m.title, seat: c.seat, token: c.token, creatorToken: c.creator_token, name, added: Date.now() });
       }
@@ -181,6 +184,7 @@ function createForm(metas: GameMeta[], store: SeatStore, onCreated: (c: Created)
     h("label", "Who can join ", vis),
     h("label", { title: "when a person's time runs out, the game's heuristic moves for them" }, " Move clock ", clockSel),
     h("fieldset", h("legend", "Seats"), seatBox),
+    rated ? h("label.rated", rated, " rated (signed-in players only; AI seats are not counted)") : null,
     err,
     h("button.primary", { type: "submit" }, "Create game"));
   return form;
@@ -262,7 +266,7 @@ export async function showLobby(root: HTMLElement, store: SeatStore, go: (path: 
   });
   let mine = h("section.mygames", h("h2", "My games"), h("p", "…"));
   const open = h("section.open");
-  mount(root, h("div.page.lobby", h("h1", "tabletop"), h("p.sub", `${gamesLine(metas)} with friends and AI.`),
+  mount(root, h("div.page.lobby", accountBar(go), h("h1", "tabletop"), h("p.sub", `${gamesLine(metas)} with friends and AI.`),
     h("div.cols", h("div", form, created), h("div", mine, open))));
   const [m, o, learn] = await Promise.all([myGames(store), openGames(store, go), learnSection(store, go)]);
   if (learn) root.querySelector(".lobby .sub")?.after(learn);

@@ -1,5 +1,6 @@
 // The single-page app: `/` the lobby, `/g/<id>` a table (`?seat=N` when this browser holds several seats),
 // `/join/<id>#<code>` an invitation.
+import { accountRoute, loadAccount } from "./account";
 import { h, mount } from "./dom";
 import { showJoin, showLobby } from "./lobby";
 import { browserStore } from "./store";
@@ -22,6 +23,8 @@ export function route(path: string, search: string, hash: string): void {
     const code = decodeURIComponent(hash.replace(/^#/, ""));
     history.replaceState(null, "", path); // the code leaves the address bar
     void showJoin(root, join[1], code, store, go);
+  } else if (accountRoute(root, path, hash, go)) {
+    // an account page (account.ts), or the page of a mailed password-reset link
   } else if (path === "/" || path === "") {
     void showLobby(root, store, go);
   } else {
@@ -43,4 +46,5 @@ document.addEventListener("click", (e) => {
   }
 });
 window.addEventListener("popstate", () => route(location.pathname, location.search, location.hash));
-route(location.pathname, location.search, location.hash);
+// who this browser is signed in as (a guest when not) is known before the first page is drawn
+void loadAccount().finally(() => route(location.pathname, location.search, location.hash));

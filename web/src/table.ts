@@ -1,6 +1,7 @@
 // A game's table: the connection (connection.ts: socket, reconnect, actions over socket or REST), the seat's session
 // (session.ts: its picture, log book, action in flight) and the drawing (tableview.ts: header, table, panels), wired
 // here. The game's own components come from its table module (web/src/games/<game>.ts), drawn from the seat's view.
+import { accountSeat } from "./account";
 import { api, socketUrl, type GameInfo } from "./api";
 import { Connection } from "./connection";
 import { h, mount } from "./dom";
@@ -40,9 +41,11 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     mount(root, h("div.page", h("h1", "Game not found"), h("p", (e as Error).message), h("a", { href: "/" }, "Back to the lobby")));
     return () => {};
   }
-  const token = store.pick(id, wanted)?.token ?? null;
+  // a seat of this browser's, else the signed-in account's seat there (played through the session: account.ts)
+  const held = store.pick(id, wanted) ?? await accountSeat(info);
+  const token = held?.token ?? null;
   const names = seatNames(info);
-  const seatHeld = store.pick(id, wanted)?.seat ?? null;
+  const seatHeld = held?.seat ?? null;
   // other seats' moves are shown a pause apart (pacing.ts); the player's own at once
   const judge = new PaceJudge(seatHeld);
   const pacer = new PaceQueue<StateMessage>((m) => session.receive(m), currentPace);

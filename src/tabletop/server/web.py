@@ -56,6 +56,18 @@ def mount_web(app: FastAPI, static: Path = STATIC) -> None:
     def join(game_id: GameId) -> Response:
         return page()
 
+    # the account pages (issue 23): sign up and in, my games, settings, a profile, a leaderboard
+    for path in ("/signin", "/signup", "/account", "/account/games"):
+        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+
+    @app.get("/players/{username}", include_in_schema=False)
+    def player(username: Annotated[str, PathParam(min_length=1, max_length=40)]) -> Response:
+        return page()
+
+    @app.get("/leaderboard/{game}", include_in_schema=False)
+    def board(game: Annotated[str, PathParam(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")]) -> Response:
+        return page()
+
     assets = static / "assets"
     if assets.is_dir():
         app.mount("/assets", ImmutableFiles(directory=assets), name="assets")
