@@ -117,10 +117,15 @@ class LessonBox {
 
   constructor(private root: HTMLElement, private id: string, private game: string, private token: string) {}
 
+  /** When the learner's last move was let through: until the lesson moves on (or 3 s, a refused move) it is stale. */
+  private sentAt = 0;
+
   allows(action: string): boolean {
-    const why = wrongMove(this.busy ? null : this.lesson?.next ?? null, action);
+    const stale = this.sentAt > 0 && Date.now() - this.sentAt < 3000;
+    const why = wrongMove(stale ? null : this.lesson?.next ?? null, action);
     if (why === null) {
       this.said = "";
+      this.sentAt = Date.now();
       return true;
     }
     this.said = why;
@@ -140,7 +145,10 @@ class LessonBox {
     this.busy = true;
     try {
       const got = await tutorialApi.advance(this.game, this.id, this.token);
-      if (got.at !== this.lesson?.at) this.said = "";
+      if (got.at !== this.lesson?.at) {
+        this.said = "";
+        this.sentAt = 0;
+      }
       this.told = got.told.length ? got.told : this.lesson && got.at === this.lesson.at ? this.told : [];
       this.lesson = got;
     } catch (e) {
