@@ -22,6 +22,7 @@ from tabletop.server.limits import Buckets, RateLimit
 from tabletop.server.mail import TurnMail
 from tabletop.server.pubsub import Broker, InProcessBroker, PgBroker
 from tabletop.server.ratings import Ratings
+from tabletop.server.reviews import Reviews
 from tabletop.server.service import STATUS, GameService, ServiceError
 from tabletop.server.settings import Settings
 from tabletop.server.storage import Storage
@@ -103,6 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hint_pool = _pool_factory(settings.hint_workers)
         hints = Lane("hint", hint_pool, settings.hint_workers, retries=1) if hint_pool is not None else None
         app.state.table = Table(service, settings, hints)
+        app.state.reviews = Reviews(service, settings, hints)
         app.state.clocks = Clocks(service, app.state.table, settings.clock_tick)
         # actions sent over a socket are applied here (the commit waits on the database, never in the event loop)
         app.state.act_pool = ThreadPoolExecutor(max_workers=settings.act_threads, thread_name_prefix="act")
@@ -116,6 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.act_pool.shutdown(wait=True)
             app.state.clocks.close()
             app.state.mail.close()
+            app.state.reviews.close()
             app.state.table.close()
             service.close()
             storage.close()

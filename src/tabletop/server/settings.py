@@ -93,6 +93,14 @@ class Settings(BaseSettings):
     """Hints per second per seat, sustained (one every 5 s); `hint_burst` at once."""
     hint_burst: int = 3
     """Hints a seat may ask for at once before `hint_rate` applies."""
+    review_seconds: float = 0.2
+    """Post-game reviews (issue 24, `tabletop.server.reviews`): the search time per reviewed decision."""
+    review_iters: int = 0
+    """If above 0, reviews search this many iterations per decision instead of `review_seconds` (reproducible)."""
+    review_batch: int = 4
+    """Decisions per review job on the hint lane: a hint waits behind at most one batch (~0.8 s by default)."""
+    reviews_running: int = 4
+    """Reviews in flight on this server at most (each player at most one); more are refused as busy (503)."""
     chat_rate: float = 1.0
     """Chat lines per second per seat, sustained; `chat_burst` at once."""
     chat_burst: int = 5

@@ -1,0 +1,132 @@
+"""Post-game reviews on the server (issue 24, `tabletop.server.reviews`): refused while the game is live and for anyone
+but a player of it; computed on the hint lane from the seat's own view (the same review as the core's, whose tests
+show it reads only what the seat knew), stored once and then served from the database; one in flight per player."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tabletop.agents.review import review
+
+from .conftest import Factory, auth, random_move, state_of, two_humans
+
+ITERS = 12
+
+
+def _play(client: TestClient, gid: str, tokens: list[str], rng: random.Random, stop: int | None = None) -> None:
+    n = 0
+    while True:
+        states = [state_of(client, gid, t) for t in tokens]
+        if states[0]["status"] == "over" or (stop is not None and n >= stop):
+            return
+        p = next(i for i, s in enumerate(states) if s["legal"])
+        r = client.post(f"/api/games/{gid}/actions", headers=auth(tokens[p]),
+                        json={"action": random_move(rng, states[p]), "seq": states[p]["seq"],
+                              "client_action_id": f"r{n}"})
+        assert r.status_code == 200, r.text
+        n += 1
+
+
+def _finished(client: TestClient, game: str = "silencio", seed: int = 3) -> tuple[str, list[str]]:
+    gid, tokens = two_humans(client, game)
+    _play(client, gid, tokens, random.Random(seed))
+    return gid, tokens
+
+
+def _wait_done(client: TestClient, gid: str, token: str, timeout: float = 120.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        r = client.get(f"/api/games/{gid}/review", headers=auth(token))
+        assert r.status_code == 200, r.text
+        body: dict[str, Any] = r.json()
+        assert body["status"] in ("running", "done"), body
+        if body["status"] == "done":
+            return body
+        assert 0 <= body["done"] <= body["total"]
+        assert time.monotonic() < deadline, body
+        time.sleep(0.05)
+
+
+def test_a_review_is_refused_while_the_game_is_live_and_to_anyone_but_its_players(make_client: Factory) -> None:
+    client = make_client(review_iters=ITERS)
+    gid, tokens = two_humans(client, "silencio")
+    _play(client, gid, tokens, random.Random(1), stop=3)
+    for method in (client.post, client.get):
+        r = method(f"/api/games/{gid}/review", headers=auth(tokens[0]))
+        assert r.status_code == 409 and "not over" in r.json()["detail"], r.text
+        assert "review" not in r.json()
+    assert client.app.state.reviews.batches == 0  # type: ignore[attr-defined]
+    _play(client, gid, tokens, random.Random(1))
+    assert client.post(f"/api/games/{gid}/review").status_code == 401  # a spectator
+    assert client.post(f"/api/games/{gid}/review", headers=auth("x" * 43)).status_code == 401
+    assert client.get(f"/api/games/{gid}/review").status_code == 401
+    assert client.post("/api/games/abc123/review", headers=auth(tokens[0])).status_code == 404
+    assert client.get(f"/api/games/{gid}/review", headers=auth(tokens[0])).json()["status"] == "none"
+    assert client.app.state.reviews.batches == 0  # type: ignore[attr-defined]
+
+
+def test_a_review_is_the_seats_own_computed_once_then_served_from_the_database(make_client: Factory,
+                                                                                db_url: str) -> None:
+    client = make_client(review_iters=ITERS, review_batch=3)
+    gid, tokens = _finished(client)
+    r = client.post(f"/api/games/{gid}/review", headers=auth(tokens[1]))
+    assert r.status_code == 200, r.text
+    assert r.json()["status"] in ("running", "done") and r.json()["seat"] == 1
+    body = _wait_done(client, gid, tokens[1])
+    record = client.get(f"/api/games/{gid}/record").json()
+    # the same review as the core's from the seat's own view at each step (tests/agents/test_review.py shows that
+    # one never reads what the seat could not see), batched or not
+    expected = review(record, 1, seconds=None, iters=ITERS, seed=0).to_json()
+    assert body["review"] == expected
+    assert body["review"]["measure"] == "team result" and len(body["review"]["decisions"]) > 5
+    reviews = client.app.state.reviews  # type: ignore[attr-defined]
+    assert reviews.computed == 1
+    batches = reviews.batches
+    assert batches == -(-len(expected["decisions"]) // 3)
+    again = client.post(f"/api/games/{gid}/review", headers=auth(tokens[1]))
+    assert again.json() == body and reviews.batches == batches and reviews.computed == 1
+    other = client.get(f"/api/games/{gid}/review", headers=auth(tokens[0])).json()
+    assert other["status"] == "none" and other["seat"] == 0  # seat 0's review is its own, not asked yet
+    client.__exit__(None, None, None)
+    fresh = make_client(review_iters=ITERS, db=db_url)
+    served = fresh.get(f"/api/games/{gid}/review", headers=auth(tokens[1]))
+    assert served.json() == body
+    assert fresh.post(f"/api/games/{gid}/review", headers=auth(tokens[1])).json() == body
+    assert fresh.app.state.reviews.computed == 0 and fresh.app.state.reviews.batches == 0  # type: ignore[attr-defined]
+
+
+def test_each_player_has_at_most_one_review_in_flight_and_the_server_a_cap(make_client: Factory) -> None:
+    client = make_client(review_seconds=0.2, review_batch=1, reviews_running=1)
+    gid, tokens = _finished(client)
+    reviews = client.app.state.reviews  # type: ignore[attr-defined]
+    first = client.post(f"/api/games/{gid}/review", headers=auth(tokens[0])).json()
+    assert first["status"] == "running" and first["total"] > 5
+    second = client.post(f"/api/games/{gid}/review", headers=auth(tokens[0]))
+    assert second.status_code == 200 and second.json()["status"] == "running"
+    assert len(reviews._jobs) == 1  # asking again follows the review in flight, it starts no other
+    busy = client.post(f"/api/games/{gid}/review", headers=auth(tokens[1]))  # over the server's cap of 1
+    assert busy.status_code == 503 and "try again" in busy.json()["detail"] and "Retry-After" in busy.headers
+    assert client.get(f"/api/games/{gid}/review", headers=auth(tokens[1])).json()["status"] == "none"
+    done = _wait_done(client, gid, tokens[0])
+    assert [d["step"] for d in done["review"]["decisions"]] == sorted(d["step"] for d in done["review"]["decisions"])
+    assert done["seconds"] == 0.2 and reviews.computed == 1
+    assert client.post(f"/api/games/{gid}/review", headers=auth(tokens[1])).json()["status"] in ("running", "done")
+    _wait_done(client, gid, tokens[1])
+    assert reviews.computed == 2
+
+
+def test_a_hint_asked_during_a_review_goes_first(make_client: Factory) -> None:
+    client = make_client(review_seconds=0.3, review_batch=2, hint_seconds=0.1)
+    done_gid, done_tokens = _finished(client)
+    gid, tokens = two_humans(client, "silos")
+    assert client.post(f"/api/games/{done_gid}/review", headers=auth(done_tokens[0])).json()["status"] == "running"
+    mover = state_of(client, gid)["to_move"]
+    r = client.post(f"/api/games/{gid}/hints", headers=auth(tokens[mover]))
+    assert r.status_code == 200, r.text
+    body = client.get(f"/api/games/{done_gid}/review", headers=auth(done_tokens[0])).json()
+    # the hint waited behind at most one batch of the review (2 decisions of 0.3 s), not for the whole of it
+    assert body["status"] == "running" and body["done"] < body["total"], body
