@@ -141,3 +141,13 @@ def test_a_whole_game_is_played_from_the_keyboard_alone(browser: Browser, server
     assert moves >= 3
     bad = axe_violations(page)  # the finished table too
     assert not bad, describe(bad)
+
+
+@pytest.mark.parametrize("path", ["/signin", "/signup"])
+def test_the_account_forms_have_no_serious_violation(browser: Browser, server: Served, path: str) -> None:
+    """The guest's account pages (issue 23); the signed-in ones are checked in test_accounts_browser.py."""
+    page = axe_page(browser, PHONE)
+    page.goto(f"{server.url}{path}")
+    page.wait_for_selector("form.account")
+    bad = axe_violations(page)
+    assert not bad, describe(bad)
