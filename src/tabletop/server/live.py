@@ -25,6 +25,22 @@ class Live:
     """Per seat: the event count from which its current decision has stood (what it must quote to act)."""
     marks: list[tuple[bool, tuple[str, ...]]] = field(default_factory=list)
     """Per seat: whether it owes a decision and its legal actions, as of the last event (to move `since`)."""
+    _by_action_id: dict[tuple[int, str], Event] = field(default_factory=dict, repr=False, compare=False)
+    _indexed: int = field(default=0, repr=False, compare=False)
+
+    def event_of(self, seat: int, client_action_id: str) -> Event | None:
+        """The first event of `seat` carrying `client_action_id`, if any (a retried action is found here). The
+        events are only ever appended, so the index catches up with the new ones instead of scanning them all."""
+        events = self.events
+        if self._indexed > len(events):  # the list was replaced by a shorter one: index it afresh
+            self._by_action_id.clear()
+            self._indexed = 0
+        index = self._by_action_id
+        for ev in events[self._indexed:]:
+            if ev.seat is not None and ev.client_action_id is not None:
+                index.setdefault((ev.seat, ev.client_action_id), ev)
+        self._indexed = len(events)
+        return index.get((seat, client_action_id))
 
     def track(self, first: int | None = None) -> None:
         """Move each seat's `since` past the events from `first` on that changed its decision: the seat's own

@@ -538,9 +538,9 @@ class GameService:
     def _duplicate(self, live: Live, seat: int, client_action_id: str | None, with_state: bool
                    ) -> dict[str, Any] | None:
         if client_action_id is not None:
-            for ev in live.events:
-                if ev.seat == seat and ev.client_action_id == client_action_id:
-                    return self._answer(live, seat, ev.seq + 1, ev.text, ev.kind, True, with_state)
+            ev = live.event_of(seat, client_action_id)
+            if ev is not None:
+                return self._answer(live, seat, ev.seq + 1, ev.text, ev.kind, True, with_state)
         return None
 
     def _answer(self, live: Live, seat: int, seq: int, action: str | None, kind: str, duplicate: bool,
