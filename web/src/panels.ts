@@ -190,6 +190,8 @@ export class ReplayViewer {
   data: ReplayStep | null = null;
   error = "";
   el = h("section.replay", { dataset: { testid: "replay" } });
+  /** Shown above the replay (the post-game review: web/src/review.ts). */
+  above: HTMLElement | null = null;
   private loading = 0;
   private target = 0;
 
@@ -248,7 +250,7 @@ export class ReplayViewer {
     const hands = d ? h("section.hands", { dataset: { testid: "replay-hands" } }, h("h3", "All hands, laid open"),
       d.views.map((v, p) => h("div.openhand", { dataset: { seat: String(p) } }, h("div.who", this.names[p] ?? `p${p}`),
         this.module.hand?.(v, { ...ui, seat: p }) ?? h("pre", JSON.stringify(v.hand ?? null))))) : null;
-    mount(this.el, h("h2", "Replay"), controls, h("p.replayaction", { dataset: { testid: "replay-action" } }, action),
+    mount(this.el, this.above, h("h2", "Replay"), controls, h("p.replayaction", { dataset: { testid: "replay-action" } }, action),
       this.error ? h("div.error", { role: "alert" }, this.error) : null, hands, h("div.replayboard", board));
   }
 }

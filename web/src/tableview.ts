@@ -6,8 +6,10 @@ import { h, mount } from "./dom";
 import { deciders, type Feature } from "./features";
 import type { TableModule, TableUi } from "./games/types";
 import { named } from "./games/util";
+import { renderEntry } from "./logbook";
 import { ChatPanel, hintsBox, MoveClock, ReplayViewer, type HintState } from "./panels";
 import { Picker } from "./pick";
+import { ReviewPanel } from "./review";
 import { tutorialAllows } from "./tutorial";
 import type { Session } from "./session";
 import { askNotify, callToAct, canAskNotify, notifyAllowed, setFavicon, setSound, soundOn, tableTitle, unlockAudio } from "./attention";
@@ -267,7 +269,7 @@ export class TableView {
     }
     for (let i = this.renderedLog; i < log.length; i++) {
       const e = log.entries[i];
-      history.appendChild(h("li", { dataset: { index: String(i) } }, named(e.text, this.o.names)));
+      history.appendChild(h("li", { dataset: { index: String(i) } }, renderEntry(e, this.o.names, this.state?.seat ?? null)));
     }
     if (log.length > this.renderedLog) history.scrollTop = history.scrollHeight; // the list only, not the page
     this.renderedLog = log.length;
@@ -293,7 +295,7 @@ export class TableView {
     return h("section.since", { dataset: { testid: "since" }, "aria-label": "since your last turn" },
       h("h4", from === 0 ? "So far" : "Since your last turn"),
       others.length > shown.length ? h("p.small", `… ${others.length - shown.length} earlier (see the history)`) : null,
-      h("ol", shown.map((e) => h("li", named(e.text, this.o.names)))));
+      h("ol", shown.map((e) => h("li", renderEntry(e, this.o.names, me)))));
   }
 
   /** The end: the rematch (create it, or take this seat in the one a player made) and the way back to the lobby. */
@@ -387,10 +389,18 @@ export class TableView {
   }
 
   private openReplay(): void {
+    let review: ReviewPanel | null = null;
     const replay = new ReplayViewer(this.o.id, this.o.module, this.o.names, () => {
+      review?.close();
       this.replay = null;
       this.render();
     }, this.state?.seat ?? null);
+    const seat = this.state?.seat ?? null;
+    if (this.o.token && seat !== null) { // a player: the review of their own moves above the replay
+      review = new ReviewPanel(this.o.id, this.o.token, (step) => void replay.go(step), () => replay.steps);
+      replay.above = review.el;
+      void review.load();
+    }
     this.replay = replay;
     this.render();
     void replay.go(0);
