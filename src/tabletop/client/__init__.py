@@ -15,7 +15,8 @@ An invite link (`https://host/join/<game>#<code>`) is claimed with `c.claim_invi
 Every refusal of the server is an `ApiError` with its HTTP `status`, `kind` and `detail` (and `legal` where the
 server lists your legal actions). Actions carry a `client_action_id` (made here when not given), so a retry after a
 lost answer is applied at most once. The socket (`Seat.updates`) is a synchronous iterator of the server's messages
-(`state`, `ack`, `refused`, `chat`, ...), reconnecting from the last log index it saw.
+(`state`, `ack`, `refused`, `chat`, ...), reconnecting from the last log index it saw. `tabletop.client.aio` is the
+same client for an asyncio program holding many seats (the load test).
 
 It speaks HTTP and WebSocket only and imports nothing of `tabletop.server` (tests/test_layers.py checks it); it
 needs the `client` extra (httpx, websockets).
@@ -35,7 +36,7 @@ import httpx
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-__all__ = ["ApiError", "Client", "Created", "Seat", "parse_invite"]
+__all__ = ["ApiError", "Client", "Created", "Seat", "parse_invite", "socket_url"]
 
 
 class ApiError(Exception):
@@ -77,6 +78,14 @@ def parse_invite(link: str) -> tuple[str, str, str]:
     if not sep or not game_id or not parts.fragment or parts.scheme not in ("http", "https"):
         raise ValueError(f"not an invite link (expected http(s)://host/join/<game>#<code>): {link[:80]!r}")
     return urlunsplit((parts.scheme, parts.netloc, head, "", "")), game_id, parts.fragment
+
+
+def socket_url(base_url: str, game_id: str, token: str | None, since: int = 0) -> str:
+    """The WebSocket URL of a game's live updates on the server at `base_url`."""
+    parts = urlsplit(base_url.rstrip("/"))
+    scheme = "wss" if parts.scheme == "https" else "ws"
+    query = f"since={since}" + (f"&token={token}" if token else "")
+    return urlunsplit((scheme, parts.netloc, f"{parts.path}/api/games/{game_id}/ws", query, ""))
 
 
 def _new_id() -> str:
@@ -190,10 +199,7 @@ class Client:
 
     def socket_url(self, game_id: str, token: str | None, since: int = 0) -> str:
         """The WebSocket URL of a game's live updates."""
-        parts = urlsplit(self.base_url)
-        scheme = "wss" if parts.scheme == "https" else "ws"
-        query = f"since={since}" + (f"&token={token}" if token else "")
-        return urlunsplit((scheme, parts.netloc, f"{parts.path}/api/games/{game_id}/ws", query, ""))
+        return socket_url(self.base_url, game_id, token, since)
 
 
 class Seat:
