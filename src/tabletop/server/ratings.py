@@ -26,7 +26,7 @@ from sqlalchemy import Connection, case, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-from tabletop.core import State, game_info
+from tabletop.core import State, game_info, games
 from tabletop.server.models import AccountRow, GameRow, LeftSeatRow, RatedGameRow, RatingRow, ResultRow
 from tabletop.server.storage import GameHeader, SeatInfo, Storage, _aware, now
 
@@ -138,7 +138,8 @@ class Ratings:
                        func.sum(case((ResultRow.won, 1), else_=0)), func.avg(ResultRow.score),
                        func.max(ResultRow.score))
                 .join(GameRow, GameRow.id == ResultRow.game_id)
-                .where(ResultRow.account_id == acc.id, ResultRow.game == "silencio")
+                .where(ResultRow.account_id == acc.id,
+                       ResultRow.game.in_([g for g in games() if game_info(g).cooperative]))
                 .group_by(ResultRow.game, ResultRow.players, ResultRow.variant)
                 .order_by(ResultRow.players, ResultRow.variant)).all()
             recent = s.execute(select(ResultRow, GameRow.players).join(GameRow, GameRow.id == ResultRow.game_id)
