@@ -269,7 +269,7 @@ export async function showProfile(root: HTMLElement, username: string, go: (path
     : null;
   const recent = p.recent.length
     ? h("ul.recent", { dataset: { testid: "recent" } }, p.recent.map((r) => h("li", { dataset: { id: r.game_id } },
-      `${r.game} · ${r.players} players · `, h("span.result", r.won ? "won" : `place ${r.place + 1}`), ` · score ${r.score}`,
+      `${r.game} · ${r.players} players · `, h("span.result", r.won ? "won" : `place ${r.place}`), ` · score ${r.score}`,
       r.rated ? " · rated" : "", " · ", new Date(r.time).toLocaleDateString(), " · ",
       h("a", { href: `/g/${r.game_id}`, "data-link": "" }, "replay"), " · ", h("a", { href: r.record }, "record"))))
     : h("p.empty", "No finished games yet.");

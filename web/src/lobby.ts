@@ -161,7 +161,7 @@ function createForm(metas: GameMeta[], store: SeatStore, onCreated: (c: Created)
     }
     try {
       const choices = seatSels.map((s) => s.value as SeatChoice);
-      const name = nameIn.value.trim() || "host";
+      const name = nameIn.value.trim() || currentAccount()?.username || "host";
       localStorage.setItem("tabletop.name", nameIn.value.trim());
       const seats = seatRequests(choices);
       if (seats[0] && choices.indexOf("me") >= 0) seats[choices.indexOf("me")].name = name;
