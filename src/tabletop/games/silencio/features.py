@@ -26,6 +26,12 @@ TEAM = {
 }
 """The report's team section: perfect games and the team's cards left by player count, variant and Dark Shrines."""
 
+COMPONENTS = {**{f"{c} shrine": rf"^shrine {c}$" for c in ("red", "blue", "yellow", "green")},
+              "large shrine": r"^shrine large \w+$"}
+"""The components of the component-value study (`tabletop.study.components`): per shrine (the four small ones by
+colour, and the large one), a regular expression matching the actions that take it; an agent forbidden the shrine
+is never offered them."""
+
 
 def seat_features(state: Any) -> dict[str, list[Any]]:
     """The feature columns of a finished game, one value per seat."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.games.siliconvania.components import OBJECTIVES
-from tabletop.games.siliconvania.notation import COMPONENTS
+from tabletop.games.siliconvania.notation import COMPONENTS as DATA
 from tabletop.games.siliconvania.rules import SiliconVaniaState
 
 START_PLAYER = False
@@ -42,6 +42,23 @@ FIGURES = (
 """The report's SiliconVania figures: the win rate by objective kind kept, and by mean bid."""
 
 
+def _any(ids: list[int]) -> str:
+    return "(" + "|".join(str(i) for i in ids) + ")"
+
+
+COMPONENTS = {
+    **{f"{kind} tiles": rf"^place t{_any([i for i, t in enumerate(DATA.tiles) if t.type == k])} "
+                        rf"|^exchange \S+ t{_any([i for i, t in enumerate(DATA.tiles) if t.type == k])}$"
+                        rf"|^castle {kind.lower().replace(' ', '')} "
+       for k, kind in enumerate(DATA.types)},
+    **{f"{name}s": rf"^take s{_any(sorted(r for r, s in DATA.specialists.items() if s.name == name))}$"
+       for name in sorted({s.name for s in DATA.specialists.values()})},
+}
+"""The components of the component-value study (`tabletop.study.components`): per building type, a regular
+expression matching the actions that place, exchange for or take a castle of that type; per specialist, the actions
+that take one (a bid spends a card in hand, so it is left alone); an agent forbidden a component is never offered them."""
+
+
 def seat_features(state: Any) -> dict[str, list[Any]]:
     """The feature columns of a finished game, one value per seat."""
     s: SiliconVaniaState = state
@@ -49,7 +66,7 @@ def seat_features(state: Any) -> dict[str, list[Any]]:
     bids = [[b for b in s.bid_events[p] if b >= 0] for p in range(n)]
     return {
         "position": [p + 1 for p in range(n)],
-        "objectives": ["|".join(sorted(OBJECTIVES[COMPONENTS.specialists[r].objective] for r in s.objs[p]))
+        "objectives": ["|".join(sorted(OBJECTIVES[DATA.specialists[r].objective] for r in s.objs[p]))
                        for p in range(n)],
         "objectives_kept": [len(s.objs[p]) for p in range(n)],
         "mean_bid": [sum(b) / len(b) if b else 0.0 for b in bids],

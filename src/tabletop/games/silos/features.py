@@ -34,6 +34,12 @@ FIGURES = (
 )
 """The report's SILOS figures: the win rate by Town Hall rank after positioning."""
 
+_LOCATIONS = ("Town Hall", "Sheriff's Office", "University", "Shopping Mall", "News Station", "Church", "Bus Station")
+COMPONENTS = {name: rf"^place \w+ {i}$|^move \w+ \d+-{i}$" for i, name in enumerate(_LOCATIONS)}
+"""The components of the component-value study (`tabletop.study.components`): per location, a regular expression
+matching the actions that put a piece there (placing one, or moving one in); an agent forbidden the location is
+never offered them."""
+
 
 def _player_ranks(s: SilosState) -> list[int]:
     order = [f for f in s.rank if f != s.npf]
