@@ -34,7 +34,16 @@ from sqlalchemy.exc import IntegrityError
 from tabletop.server.creation import address_key, new_token, token_hash
 from tabletop.server.errors import Conflict, Forbidden, Invalid, NotFound, RateLimited, Unauthorized
 from tabletop.server.limits import Buckets
-from tabletop.server.models import AccountRow, GameRow, PasswordResetRow, RatingRow, ResultRow, SeatRow, SessionRow
+from tabletop.server.models import (
+    AccountRow,
+    GameRow,
+    PasskeyRow,
+    PasswordResetRow,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    SessionRow,
+)
 from tabletop.server.pubsub import Broker
 from tabletop.server.settings import Settings
 from tabletop.server.storage import Storage, _aware, now
@@ -283,6 +292,7 @@ class Accounts:
             conn.execute(update(ResultRow).where(ResultRow.account_id == account_id).values(account_id=None))
             conn.execute(delete(RatingRow).where(RatingRow.account_id == account_id))
             conn.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            conn.execute(delete(PasskeyRow).where(PasskeyRow.account_id == account_id))
             conn.execute(delete(AccountRow).where(AccountRow.id == account_id))
 
         self.storage._write(op)

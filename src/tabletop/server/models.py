@@ -17,6 +17,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -221,6 +222,20 @@ class PasswordResetRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"))
     expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PasskeyRow(Base):
+    """A passkey (WebAuthn credential, issue 23) of an account: its id, public key (COSE) and signature count."""
+
+    __tablename__ = "passkeys"
+
+    credential_id: Mapped[str] = mapped_column(String(1400), primary_key=True)
+    """base64url of the credential id."""
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    sign_count: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(60))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class ReviewRow(Base):

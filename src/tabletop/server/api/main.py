@@ -9,6 +9,7 @@ from tabletop.server.api.routes import (
     games,
     leavers,
     meta,
+    passkeys,
     players,
     replay,
     review,
@@ -27,5 +28,6 @@ api_router.include_router(review.router)
 api_router.include_router(tutorials.router)
 api_router.include_router(account.router)
 api_router.include_router(account.mail_router)
+api_router.include_router(passkeys.router)
 api_router.include_router(players.router)
 api_router.include_router(leavers.router)
