@@ -163,6 +163,10 @@ def test_undo_refused_after_another_seat_acted_over_the_wire(make_client: Factor
             assert late["undoable"] == 0
             r = undo(client, gid, tokens[mover], late["seq"])
             assert r.status_code == 409 and "take back 0" in r.json()["detail"]
+            # and says why, in a player's words: who acted since (seats counted from 1), or what made the move stand
+            assert r.json()["detail"].endswith((f": Player {nxt + 1} has acted since your last action",
+                                                ": the last action showed something hidden or drew by chance, so it "
+                                                "stands")), r.json()["detail"]
             return
     raise AssertionError("no undoable move before another seat's turn was found")
 

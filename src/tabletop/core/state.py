@@ -410,7 +410,7 @@ class State(ABC):
         other seats' decisions submitted ahead are kept). IllegalAction if more than `undoable(seat)`."""
         can = self.undoable(seat)
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= can:
-            raise IllegalAction(f"seat {seat} may take back {can} action(s) now, not {shorten(count)}"
+            raise IllegalAction(f"Player {seat + 1} may take back {can} action(s) now, not {shorten(count)}"
                                 + ("" if can else f": {self.undo_refusal(seat)}"))
         queue = dict(self._queue or {})
         if seat in queue:

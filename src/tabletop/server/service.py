@@ -610,8 +610,7 @@ class GameService:
         self._check_playing(live)
         can = live.state.undoable(seat)
         if not 1 <= count <= can:
-            why = ("" if can else ": another seat has acted, or something hidden was revealed or drawn, since your "
-                   "last action")
+            why = "" if can else f": {live.state.undo_refusal(seat)}"  # the core's words, seats counted from 1
             raise Conflict(f"you may take back {can} action(s) now, not {count}{why}")
         ev = Event(live.seq, seat, "undo", str(count), client_action_id, now())
         new = build_state(live.header, [*live.events, ev])
