@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Picker } from "../pick";
-import { D, svLabel, svPaths, svPrompt } from "./siliconvania";
+import { D, svLabel, svPaths, svPrompt, withoutBid } from "./siliconvania";
 
 describe("SiliconVania: every action on a component is reachable by clicking it", () => {
   it("maps each notation to its components", () => {
@@ -67,5 +67,14 @@ describe("SiliconVania: every action on a component is reachable by clicking it"
     expect(Object.keys(D.specialists).length).toBe(70);
     expect(D.castles.length).toBe(7);
     expect(D.bid_cards.length).toBe(7);
+  });
+});
+
+describe("your face-down bid is shown once", () => {
+  it("leaves the bid card and the bid specialist out of the hand lists, one copy only", () => {
+    expect(withoutBid([1, 4, 6], 4)).toEqual([1, 6]);
+    expect(withoutBid([3, 3, 5], 3)).toEqual([3, 5]);
+    expect(withoutBid([2, 5], undefined)).toEqual([2, 5]);
+    expect(withoutBid([2, 5], 9)).toEqual([2, 5]);
   });
 });

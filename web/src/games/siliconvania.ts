@@ -417,16 +417,24 @@ function council(v: View, ui: TableUi): HTMLElement {
   );
 }
 
+/** A list without one copy of `x` (the card or specialist lying as this seat's bid: it is shown once, as the bid). */
+export function withoutBid(list: readonly number[], x: number | undefined): number[] {
+  const out = [...list];
+  const i = x === undefined ? -1 : out.indexOf(x);
+  if (i >= 0) out.splice(i, 1);
+  return out;
+}
+
 function myHand(v: View, ui: TableUi): HTMLElement | null {
   if (v.seat === null) return null;
   const me = v.seats[v.seat];
   const asZero = new Set(ui.legal.filter((a) => /^bid \d=0 /.test(a)).map((a) => a.split(" ")[1]));
   return h("section.svhand",
     h("div.svbids", h("span.lbl", "Your silent bid cards"),
-      (me.bid_cards ?? []).map((c) => [bidCard(String(c), `bid:${c}`, ui),
+      withoutBid(me.bid_cards ?? [], me.bid?.[0]).map((c) => [bidCard(String(c), `bid:${c}`, ui),
         asZero.has(`${c}=0`) ? bidCard(`${c}=0`, `bid:${c}=0`, ui, ".as0") : null])),
     me.bid_discards?.length ? h("div.svbids.used", h("span.lbl", "used"), me.bid_discards.map((c) => bidCard(String(c), `biddisc:${c}`, ui, ".used"))) : null,
-    h("div.svspecs", h("span.lbl", "Your specialists"), (me.hand ?? []).map((r) => specCard(r, `spec:${r}`, ui))),
+    h("div.svspecs", h("span.lbl", "Your specialists"), withoutBid(me.hand ?? [], me.bid?.[1]).map((r) => specCard(r, `spec:${r}`, ui))),
     me.discard?.length ? h("div.svspecs.used", h("span.lbl", "your discard (only you see it)"), me.discard.map((r) => specCard(r, `spec:${r}`, ui, ".small"))) : null,
   );
 }
