@@ -55,9 +55,9 @@ class Inbox:
 class Clocked:
     """tests/web/clocked_server.py as a subprocess: a real server whose clocks and mail the test drives."""
 
-    def __init__(self, tmp: Path, smtp_port: int) -> None:
+    def __init__(self, tmp: Path, smtp_port: int, host: str = "127.0.0.1") -> None:
         self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"http://{host}:{self.port}"  # `localhost` for passkeys: an IP address cannot be a WebAuthn RP
         self.log = tmp / "clocked.log"
         self.settings = {"db": f"sqlite:///{tmp / 'done.sqlite3'}", "ai_workers": 0, "public_url": self.url,
                          "smtp_host": "127.0.0.1", "smtp_port": smtp_port, "mail_interval": 3600, "clock_tick": 1000,

@@ -3,6 +3,7 @@
 // needs none of this. A signed-in page sends its session's CSRF token with every state-changing request (api.ts).
 import { ApiError, request, SESSION_SEAT, setCsrf, type GameInfo } from "./api";
 import { h, mount } from "./dom";
+import { passkeyApi, registerPasskey, signInWithPasskey, type PasskeyInfo } from "./passkeys";
 
 export interface Me {
   username: string;
@@ -179,7 +180,17 @@ export function showSignIn(root: HTMLElement, go: (path: string) => void, signup
     }
   };
   const forgot = signup ? null : forgotForm();
-  page(root, "signin", signup ? "Sign up" : "Sign in", go, form,
+  const withKey = signup || !("credentials" in navigator) ? null : h("p", h("button", { type: "button", dataset: { testid: "passkey-signin" },
+    onclick: async () => {
+      err.textContent = "";
+      try {
+        signedIn(await signInWithPasskey<Me>());
+        go("/account/games");
+      } catch (x) {
+        err.textContent = message(x);
+      }
+    } }, "Sign in with a passkey"));
+  page(root, "signin", signup ? "Sign up" : "Sign in", go, form, ...(withKey ? [withKey] : []),
     h("p", signup ? h("a", { href: "/signin", "data-link": "" }, "I have an account: sign in")
       : h("a", { href: "/signup", "data-link": "" }, "No account yet? Sign up")), ...(forgot ? [forgot] : []));
   user.focus();
@@ -364,7 +375,33 @@ export async function showSettings(root: HTMLElement, go: (path: string) => void
       delOut.textContent = message(x);
     }
   };
-  page(root, "settings", "Account settings", go, passForm, h("section", h("h2", "Sessions"), list), mailForm, delForm);
+  page(root, "settings", "Account settings", go, passForm, h("section", h("h2", "Sessions"), list),
+    await passkeySection(), mailForm, delForm);
+}
+
+async function passkeySection(): Promise<HTMLElement> {
+  const keys = await passkeyApi.list().catch(() => [] as PasskeyInfo[]);
+  const out = h("p", { role: "status" });
+  const row = (k: PasskeyInfo): HTMLElement => {
+    const li = h("li", { dataset: { id: k.id } }, `${k.name} · added ${new Date(k.created).toLocaleString()} `);
+    li.append(h("button.small", { type: "button", onclick: async () => {
+      try { await passkeyApi.remove(k.id); li.remove(); } catch (x) { out.textContent = message(x); }
+    } }, "Remove"));
+    return li;
+  };
+  const list = h("ul.passkeys", { dataset: { testid: "passkeys" } }, keys.map(row));
+  const name = h("input", { name: "passkey_name", value: "passkey", maxLength: 60 }) as HTMLInputElement;
+  const add = h("button", { type: "button", onclick: async () => {
+    out.textContent = "";
+    try {
+      const k = await registerPasskey(name.value.trim() || "passkey");
+      list.append(row(k));
+      out.textContent = "Passkey added: you can sign in with it.";
+    } catch (x) {
+      out.textContent = message(x);
+    }
+  } }, "Add a passkey");
+  return h("section.passkeys", h("h2", "Passkeys"), list, field("Name", name), out, add);
 }
 
 /**
