@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tabletop.study.ladder import ladder_figure, run_ladder
+from tabletop.study.ladder import ladder_agents, ladder_figure, run_ladder
 
 
 def main() -> None:
@@ -21,9 +21,14 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--iters", help="the search's budgets as iterations a move, comma-separated (e.g. 50,200): the "
+                    "same on any machine; default: 0.05 and 0.25 s a move")
+    ap.add_argument("--agents", help="the rungs, comma-separated specs (default: the ladder's own)")
     a = ap.parse_args()
     a.out.mkdir(parents=True, exist_ok=True)
-    ladder = run_ladder(a.game, a.players, a.games, seed=a.seed, workers=a.workers, progress=True)
+    iters = [int(x) for x in a.iters.split(",")] if a.iters else None
+    rungs = a.agents.split(",") if a.agents else ladder_agents(a.game, a.players, iters=iters)
+    ladder = run_ladder(a.game, a.players, a.games, seed=a.seed, workers=a.workers, agents=rungs, progress=True)
     words = ladder_figure(ladder, a.out / "ladder.png")
     lines = [f"# Skill ladder: {a.game}, {a.players} players, {a.games} games per pair", "", words, ""]
     if ladder.team:

@@ -17,6 +17,18 @@ def test_the_rungs_take_up_every_shipped_policy_for_the_game_and_player_count(tm
     assert ladder_agents("silos", 2, folder=tmp_path) == base  # an empty folder: no policy
 
 
+def test_the_search_rungs_can_be_iteration_budgets(tmp_path: Path) -> None:
+    rungs = ladder_agents("silos", 2, folder=tmp_path, iters=[50, 200])
+    assert rungs == ["random", "heuristic", "ismcts:iters=50", "ismcts:iters=200"]
+
+
+def test_a_two_player_ladder_plays_each_pair_once_and_reads_it_from_both_seats() -> None:
+    ladder = run_ladder("silos", 2, 4, seed=2, agents=["random", "heuristic", "random:"])
+    assert len(ladder.pairs) == 6
+    for (a, b), (w, n) in ladder.pairs.items():
+        assert n == 4 and w + ladder.pairs[b, a][0] == n  # a two-player game's shares sum to one
+
+
 def test_a_ladder_plays_every_ordered_pair_and_states_its_finding(tmp_path: Path) -> None:
     ladder = run_ladder("silos", 2, 6, seed=1, agents=["random", "heuristic"])
     assert set(ladder.pairs) == {("random", "heuristic"), ("heuristic", "random")}

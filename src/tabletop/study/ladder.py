@@ -22,12 +22,14 @@ BUDGETS = (0.05, 0.25)
 """The search's two stated budgets, in seconds a move."""
 
 
-def ladder_agents(game: str, players: int, budgets: Sequence[float] = BUDGETS, folder: Path | None = None) -> list[str]:
-    """The rungs, weakest first as designed: random, heuristic, the search at each budget, the shipped policies."""
+def ladder_agents(game: str, players: int, budgets: Sequence[float] = BUDGETS, folder: Path | None = None,
+                  iters: Sequence[int] | None = None) -> list[str]:
+    """The rungs, weakest first as designed: random, heuristic, the search at each budget, the shipped policies.
+    With `iters` the search's budgets are iteration counts a move (the same on any machine), not seconds."""
     from tabletop.agents.policy import shipped_policies
 
-    return ["random", "heuristic", *(f"ismcts:time={b:g}" for b in budgets),
-            *(f"policy:{s.name}" for s in shipped_policies(game, players, folder))]
+    search = [f"ismcts:iters={i}" for i in iters] if iters is not None else [f"ismcts:time={b:g}" for b in budgets]
+    return ["random", "heuristic", *search, *(f"policy:{s.name}" for s in shipped_policies(game, players, folder))]
 
 
 @dataclass
@@ -63,14 +65,17 @@ def run_ladder(game: str, players: int, games: int, seed: int = 0, workers: int 
         return out
     for i, a in enumerate(rungs):
         for j, b in enumerate(rungs):
-            if i == j:
+            if i == j or (players == 2 and (b, a) in out.pairs):
                 continue
             r = run_arena(game, [a, b], games, players=players, workers=workers, seed=seed, progress=progress)
-            w = 0.0
+            w, v = 0.0, 0.0
             for o in r.outcomes:  # `a` holds one seat (rotated), `b` the others
                 shares = win_shares(len(o.specs), o.winners)
                 w += sum(s for s, spec in zip(shares, o.specs, strict=True) if spec == a)
+                v += sum(s for s, spec in zip(shares, o.specs, strict=True) if spec == b)
             out.pairs[a, b] = (w, len(r.outcomes))
+            if players == 2:  # two seats: the same games, seen from the other seat, are the pair (b, a)
+                out.pairs[b, a] = (v, len(r.outcomes))
     return out
 
 
@@ -81,7 +86,9 @@ def ladder_figure(ladder: Ladder, path: Path) -> str:
 
     from tabletop.study.report import FONTS, PAGE_INCHES
 
-    names = [a.replace("ismcts:time=", "search ").replace("policy:", "policy ") for a in ladder.agents]
+    names = [a.replace("ismcts:time=", "search ").replace("ismcts:iters=", "search ").replace("policy:", "policy ")
+             + (" s" if a.startswith("ismcts:time=") else " iters" if a.startswith("ismcts:iters=") else "")
+             for a in ladder.agents]
     with matplotlib.rc_context(FONTS):
         fig = Figure(figsize=(min(PAGE_INCHES, 1.6 * len(names) + 3), 1.0 * len(names) + 1.6), layout="constrained")
         ax = fig.subplots()
