@@ -40,7 +40,7 @@ def _finished(client: TestClient, game: str = "silencio", seed: int = 3) -> tupl
 def _wait_done(client: TestClient, gid: str, token: str, timeout: float = 120.0) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
-        r = client.get(f"/api/games/{gid}/review", headers=auth(token))
+        r = client.get(f"/api/games/{gid}/review", headers=token.headers if isinstance(token, _Csrf) else auth(token))
         assert r.status_code == 200, r.text
         body: dict[str, Any] = r.json()
         assert body["status"] in ("running", "done"), body
@@ -130,3 +130,36 @@ def test_a_hint_asked_during_a_review_goes_first(make_client: Factory) -> None:
     body = client.get(f"/api/games/{done_gid}/review", headers=auth(done_tokens[0])).json()
     # the hint waited behind at most one batch of the review (2 decisions of 0.3 s), not for the whole of it
     assert body["status"] == "running" and body["done"] < body["total"], body
+
+
+def test_a_signed_in_player_has_one_review_in_flight_across_their_games(make_client: Factory) -> None:
+    from .test_accounts import FAST, csrf, signup
+
+    client = make_client(**{**FAST, "hint_workers": 1}, review_seconds=0.2, review_batch=1)
+    ann = signup(client, "ann")
+    games = []
+    for seed in (3, 4):
+        g = client.post("/api/games", headers=csrf(ann), json={
+            "game": "silencio", "players": 2, "seats": [{"kind": "creator"}, {"kind": "invite"}]})
+        assert g.status_code == 201, g.text
+        claim = client.post(f"/api/games/{g.json()['id']}/claim", json={"invite": g.json()["invites"][0]["code"]})
+        _play(client, g.json()["id"], [g.json()["token"], claim.json()["token"]], random.Random(seed))
+        games.append(g.json()["id"])
+    # signed in, no bearer token: the account's seat in each game
+    first = client.post(f"/api/games/{games[0]}/review", headers=csrf(ann))
+    assert first.status_code == 200 and first.json()["status"] == "running" and first.json()["seat"] == 0, first.text
+    second = client.post(f"/api/games/{games[1]}/review", headers=csrf(ann))
+    assert second.status_code == 409 and "one at a time" in second.json()["detail"], second.text
+    _wait_done(client, games[0], _Csrf(csrf(ann)))
+    assert client.post(f"/api/games/{games[1]}/review", headers=csrf(ann)).json()["status"] in ("running", "done")
+
+
+class _Csrf(str):
+    """A marker for `_wait_done`: poll with these headers instead of a bearer token."""
+
+    headers: dict[str, str]
+
+    def __new__(cls, headers: dict[str, str]) -> _Csrf:
+        s = super().__new__(cls, "")
+        s.headers = headers
+        return s

@@ -1,4 +1,5 @@
-"""The bots of `tabletop loadtest`: one seat each, with its own loopback source address, HTTP client and socket,
+"""The bots of `tabletop loadtest`: one seat each, with its own loopback source address, its client of the API (the
+project's one Python client, `tabletop.client`, its asyncio side `tabletop.client.aio`) and socket,
 playing a game to its end over the server's public API as the browser client does, then checking what its socket
 delivered against the server's log and the finished game's record (nothing lost, nothing duplicated).
 
@@ -14,14 +15,18 @@ import random
 import ssl
 import time
 from collections import Counter
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-import httpx
 import orjson
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 
 import tabletop
+from tabletop.client import ApiError
+from tabletop.client.aio import AsyncClient
+
+T = TypeVar("T")
 
 PER_TOKEN = (10.0, 40)
 """The server's default limit per seat token (requests per second, burst): `TABLETOP_RATE_PER_TOKEN` and
@@ -103,13 +108,11 @@ def tls_context() -> ssl.SSLContext:
 
 
 class Bot:
-    """One seat: its own address, HTTP client and socket."""
+    """One seat: its own address, its client of the API (`tabletop.client.aio`) and socket."""
 
     def __init__(self, base: str, address: str, per_token: tuple[float, int] = PER_TOKEN) -> None:
         self.base, self.address = base, address
-        self.http = httpx.AsyncClient(base_url=base, timeout=60,
-                                      transport=httpx.AsyncHTTPTransport(local_address=address,
-                                                                         verify=tls_context()))
+        self.api = AsyncClient(base, timeout=60, local_address=address, verify=tls_context())
         self.pace = TokenPace(*per_token)
         self.token = ""
         self.ws: ClientConnection | None = None
@@ -118,23 +121,22 @@ class Bot:
         self.log_pos = 0
         self.acked: list[tuple[int, str]] = []
 
-    async def request(self, stats: Stats, method: str, path: str, **kw: Any) -> httpx.Response:
-        """A request, sent again after a transport error (an idle keep-alive connection the server closed just as
-        it was reused): actions carry a client action id, so a retry is recognised, never applied twice."""
-        for attempt in range(4):
-            try:
-                return await self.http.request(method, path, **kw)
-            except httpx.TransportError:
-                if attempt == 3:
-                    raise
-                stats.retries += 1
-                await asyncio.sleep(0.05 * (attempt + 1))
-        raise AssertionError("unreachable")
+    async def call(self, stats: Stats, what: str, request: Awaitable[T]) -> T | None:
+        """The answer of a request through the client, or None with the refusal counted as an error; a request
+        cut by a transport error was sent again by the client (an idle keep-alive connection the server closed
+        just as it was reused: actions carry a client action id, so a retry is recognised, never applied twice)
+        and counted here as a retry."""
+        before = self.api.retried
+        try:
+            return await request
+        except ApiError as e:
+            stats.error(f"{what}: {e.status} {e.detail[:200]}")
+            return None
+        finally:
+            stats.retries += self.api.retried - before
 
     async def open(self, game_id: str) -> None:
-        host = self.base.split("://", 1)[1]
-        self.ws = await connect(f"ws://{host}/api/games/{game_id}/ws?token={self.token}", open_timeout=60,
-                                local_addr=(self.address, 0), max_size=2**22)
+        self.ws = await self.api.socket(game_id, self.token, open_timeout=60, max_size=2**22)
 
     async def read(self, stats: Stats) -> None:
         """Timestamp every message on arrival; check the log cursor (no gap, no repeat)."""
@@ -157,7 +159,7 @@ class Bot:
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
-        await self.http.aclose()
+        await self.api.close()
 
 
 async def play_game(base: str, game: str, players: int, addrs: Addresses, think: tuple[float, float],
@@ -168,21 +170,17 @@ async def play_game(base: str, game: str, players: int, addrs: Addresses, think:
     try:
         async with create_sem:
             seats = [{"kind": "creator"}] + [{"kind": "invite"}] * (players - 1)
-            r = await bots[0].request(stats, "POST", "/api/games",
-                                      json={"game": game, "players": players, "seats": seats})
-            if r.status_code != 201:
-                stats.error(f"create: {r.status_code} {r.text[:200]}")
+            made = await bots[0].call(stats, "create", bots[0].api.create(game, players, seats))
+            if made is None:
                 return
-            g = r.json()
-            gid = g["id"]
-            bots[0].token = g["token"]
-            for inv in g["invites"]:
-                c = await bots[inv["seat"]].request(stats, "POST", f"/api/games/{gid}/claim",
-                                                    json={"invite": inv["code"]})
-                if c.status_code != 200:
-                    stats.error(f"claim: {c.status_code} {c.text[:200]}")
+            gid = made.game_id
+            bots[0].token = made.token or ""
+            for inv in made.invites:
+                bot = bots[inv["seat"]]
+                claimed = await bot.call(stats, "claim", bot.api.claim(gid, invite=inv["code"]))
+                if claimed is None:
                     return
-                bots[inv["seat"]].token = c.json()["token"]
+                bot.token = claimed[1]
             for b in bots:
                 await b.open(gid)
                 readers.append(asyncio.create_task(b.read(stats)))
@@ -280,11 +278,9 @@ async def seat_loop(bot: Bot, seat: int, gid: str, think: tuple[float, float], r
 
 async def verify(bots: list[Bot], gid: str, stats: Stats) -> None:
     """Every acknowledged action recorded once at its place; every seat's socket delivered its whole log."""
-    rec = await bots[0].request(stats, "GET", f"/api/games/{gid}/record")
-    if rec.status_code != 200:
-        stats.error(f"record: {rec.status_code}")
+    record = await bots[0].call(stats, "record", bots[0].api.record(gid))
+    if record is None:
         return
-    record = rec.json()
     seen: set[int] = set()
     for b in bots:
         for seq, _ in b.acked:
@@ -299,8 +295,10 @@ async def verify(bots: list[Bot], gid: str, stats: Stats) -> None:
         if not lost and not dup and acked != recorded:
             stats.error(f"seat {seat}: its actions were recorded in another order than acknowledged")
     for b in bots:
-        r = await b.request(stats, "GET", f"/api/games/{gid}/log", headers={"Authorization": f"Bearer {b.token}"})
-        entries = r.json()["entries"]
+        got = await b.call(stats, "log", b.api.log(gid, b.token))
+        if got is None:
+            return
+        entries = got["entries"]
         if entries != b.log:
             missing = len(entries) - len(b.log)
             stats.lost += max(0, missing)

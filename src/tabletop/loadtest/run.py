@@ -15,9 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 import tabletop
+from tabletop.client import Client
 from tabletop.loadtest.bots import Addresses, LagMonitor, Stats, play_game
 from tabletop.loadtest.process import RssSampler, database, raise_fd_limit, server_process
 
@@ -78,7 +77,8 @@ class NotServed(ValueError):
 def served_games(base: str, players: int) -> tuple[str, ...]:
     """The games the server at `base` plays with `players` players, in its order (`GET /api/meta/games`): a new game
     is load-tested without naming it here."""
-    meta = httpx.get(f"{base}/api/meta/games", timeout=30).raise_for_status().json()
+    with Client(base, timeout=30) as c:
+        meta = c.games()
     return tuple(m["name"] for m in meta if m["players"][0] <= players <= m["players"][1])
 
 
