@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
+import pytest
 from sqlalchemy import func, insert, select
 
 from tabletop.server.models import AccountRow, PasskeyRow
 
-from .conftest import Factory
+from .conftest import BACKENDS, Factory
 from .test_accounts import FAST, csrf, other_browser, signup
 
 
@@ -48,6 +49,7 @@ def test_a_made_up_answer_or_ceremony_is_refused_and_stores_nothing(make_client:
     assert r.status_code == 403  # no other site's page starts a sign-in
 
 
+@pytest.mark.parametrize("db_url", BACKENDS, indirect=True)
 def test_deleting_an_account_deletes_its_passkeys(make_client: Factory) -> None:
     c = make_client(**FAST)
     me = signup(c)
