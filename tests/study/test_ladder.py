@@ -4,6 +4,9 @@ player count, by listing), the arenas of every ordered pair, and its figure with
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tabletop.agents.policy import shipped_policies
 from tabletop.study.ladder import BUDGETS, ladder_agents, ladder_figure, run_ladder
@@ -44,4 +47,26 @@ def test_a_ladder_plays_every_ordered_pair_and_states_its_finding(tmp_path: Path
 def test_a_cooperative_ladder_is_each_rungs_perfect_rate_as_the_whole_team(tmp_path: Path) -> None:
     ladder = run_ladder("silencio", 2, 6, seed=1, agents=["random", "heuristic"])
     assert set(ladder.team) == {"random", "heuristic"} and all(n == 6 for _, n in ladder.team.values())
+    assert all(0 <= w <= n for w, n in ladder.team.values())
     assert "perfect games" in ladder_figure(ladder, tmp_path / "ladder.png")
+
+
+def test_a_cooperative_ladder_counts_distinct_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabletop.arena.runner as arena
+
+    # the arena replays one deal per seat rotation: the ladder must play `games` distinct deals and count each once
+    r = arena.run_arena("silencio", ["heuristic"], 6, players=3, seed=1)
+    deals = {o.seed for o in r.outcomes}
+    assert len(deals) == 2
+    asked: list[int] = []
+    real = arena.run_arena
+
+    def spy(*args: Any, **kw: Any) -> Any:
+        asked.append(args[2])
+        return real(*args, **kw)
+
+    monkeypatch.setattr(arena, "run_arena", spy)
+    ladder = run_ladder("silencio", 3, 2, seed=1, agents=["heuristic"])
+    assert asked == [6]
+    per_deal = [[float(bool(o.winners)) for o in r.outcomes if o.seed == d] for d in deals]
+    assert ladder.team["heuristic"] == (sum(sum(v) / len(v) for v in per_deal), 2)

@@ -53,15 +53,22 @@ class Ladder:
 
 def run_ladder(game: str, players: int, games: int, seed: int = 0, workers: int = 1,
                agents: Sequence[str] | None = None, progress: bool = False) -> Ladder:
-    """Play the ladder: `games` games per ordered pair (competitive) or per agent (cooperative)."""
+    """Play the ladder: `games` games per ordered pair (competitive) or `games` deals per agent (cooperative)."""
     from tabletop.arena.runner import run_arena
 
     rungs = list(agents) if agents is not None else ladder_agents(game, players)
     out = Ladder(game, players, rungs, games)
     if game_info(game).cooperative:
         for a in rungs:
-            r = run_arena(game, [a], games, players=players, workers=workers, seed=seed, progress=progress)
-            out.team[a] = (float(r.summary.perfect), r.summary.games)
+            # The arena plays each deal once per seat rotation, which for one agent in every seat is the same deal
+            # again: `games` deals are `games * players` games, and each deal counts once (its games' mean), so the
+            # interval is over independent deals.
+            r = run_arena(game, [a], games * players, players=players, workers=workers, seed=seed,
+                          progress=progress)
+            deals: dict[int, list[float]] = {}
+            for o in r.outcomes:
+                deals.setdefault(o.seed, []).append(float(bool(o.winners)))
+            out.team[a] = (sum(sum(v) / len(v) for v in deals.values()), len(deals))
         return out
     for i, a in enumerate(rungs):
         for j, b in enumerate(rungs):
