@@ -163,3 +163,11 @@ class _Csrf(str):
         s = super().__new__(cls, "")
         s.headers = headers
         return s
+
+
+def test_without_hint_workers_a_review_is_refused_as_busy_and_nothing_is_stored(make_client: Factory) -> None:
+    client = make_client(hint_workers=0)
+    gid, tokens = _finished(client)
+    r = client.post(f"/api/games/{gid}/review", headers=auth(tokens[0]))
+    assert r.status_code == 503 and "turned off" in r.json()["detail"], r.text
+    assert client.get(f"/api/games/{gid}/review", headers=auth(tokens[0])).json()["status"] == "none"
