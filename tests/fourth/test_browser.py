@@ -73,7 +73,7 @@ def test_the_fourth_game_in_the_browsers_generic_table_a_click_lands_a_move(
     card = max(hand)
     seq = int(page.get_attribute(".generic", "data-seq") or -1)
     page.click(f".actions > .buttons button.act[data-action='play {card}']")
-    page.wait_for_selector(f".history li:text-is('Ann plays {card}')")
+    page.wait_for_selector(f".history li:text-is('You played {card}')")  # the reader's own move
     page.wait_for_function("([s]) => Number(document.querySelector('.generic').dataset.seq) > s", arg=[seq])
     record_so_far = httpx.get(f"{base}/api/games/{gid[1]}/state").json()
     assert record_so_far["seq"] > seq

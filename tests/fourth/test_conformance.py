@@ -9,7 +9,8 @@ import inspect
 
 import tabletop
 from conformance import test_conformance, test_simultaneous_and_undo, test_single_answer
-from conformance.harness import configs
+from conformance.harness import configs, random_playout
+from conformance.test_log_words import check_log_words
 
 
 def _checks(param: str) -> list:
@@ -40,3 +41,10 @@ def test_the_per_game_checks_pass_for_the_fourth_game(nines: str) -> None:
     # the property test (hypothesis) takes the game as its one argument too
     test_conformance.test_property_any_action_sequence_conserves_and_replays(nines)
     assert tabletop.game_info(nines).state_class.__module__ == "nines.rules"
+
+
+def test_the_fourth_game_names_every_actor_in_its_log(nines: str) -> None:
+    # the log-words check of the harness (tests/conformance/test_log_words.py), for the game it cannot collect
+    for players, options in configs(nines):
+        state = random_playout(tabletop.new_game(nines, players, 1, options), 1)
+        assert check_log_words(state, players) > 0

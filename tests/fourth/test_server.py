@@ -71,7 +71,7 @@ def test_a_whole_game_of_the_fourth_game_over_the_servers_sockets_both_seats(nin
     assert len(sent) == 6 and record["actions"] == sent  # the last trick played itself
     state = tabletop.replay(record)
     assert state.is_over and final["view"]["result"] == {"points": state.points, "winners": state.winners()}
-    assert texts[-1].endswith("takes the trick")
+    assert texts[-1].endswith("took the trick")
 
 
 def _start(http: Any, seats: list[dict[str, Any]]) -> tuple[str, str]:

@@ -29,8 +29,8 @@ def explain(before: Any, after: Any, me: int) -> str:
     and the result when the game ends."""
     out = []
     for entry in after.entries[len(before.entries):]:
-        if entry.endswith("takes the trick"):
-            took = int(entry[1]) == me
+        if entry.endswith("took the trick"):
+            took = int(entry[2]) == me  # "{p0} took the trick"
             if not out:
                 out.append("takes the trick" if took else "gives the trick away")
             else:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 from tabletop.core import Action, ActionTable, Rng, Seat, State, View
+from tabletop.core.logwords import entry
 
 A = ActionTable(lambda verb, args: f"{verb} {args[0]}")
 CARDS = tuple(range(1, 10))
@@ -50,14 +51,14 @@ class NinesState(State):
     def _play(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
         self.trick.append(card)
-        self.entries.append(f"p{seat} plays {card}")
+        self.entries.append(f"{{p{seat}}} played {card}")
         self.to_move = 1 - seat
         if len(self.trick) == 2:
             winner = seat if card > self.trick[0] else 1 - seat
             self.points[winner] += 1
             self.taken += self.trick
             self.trick = []
-            self.entries.append(f"p{winner} takes the trick")
+            self.entries.append(f"{{p{winner}}} took the trick")
             self.to_move = winner if self.hands[winner] else None
 
     def _reveals(self, action: Action, after: Self) -> bool:
@@ -79,7 +80,7 @@ class NinesState(State):
         }
 
     def _log(self, seat: Seat | None, start: int) -> list[dict[str, Any]]:
-        return [{"seat": int(t[1]), "text": t} for t in self.entries[start:]]
+        return [entry(int(t[2]), t) for t in self.entries[start:]]  # "{p0} ...": the seat's token first
 
     def _sample(self, seat: Seat, rng: Rng) -> Self:
         s = self.clone()
