@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 TOKEN = re.compile(r"\{p(\d+)('s)?\}")
@@ -55,9 +56,20 @@ def fill(template: str, names: Sequence[str] | None = None, reader: int | None =
 def entry(seat: int | None, template: str) -> dict[str, Any]:
     """The log entry for an event of `seat` (None: the table) worded `template`: readable `text` and, when the
     wording names a seat, the `template` a client renders for its reader."""
-    if "{" not in template or not TOKEN.search(template):
+    text = _default_text(template)
+    if text is None:
         return {"seat": seat, "text": template}
-    return {"seat": seat, "text": fill(template), "template": template}
+    return {"seat": seat, "text": text, "template": template}
+
+
+@lru_cache(maxsize=8192)
+def _default_text(template: str) -> str | None:
+    """`fill(template)` with the default names, or None when the template names no seat. Remembered: every view
+    carries the log's recent tail, so the same entries were worded again on every view (more than half of a SILOS
+    view's cost); a game's templates are few enough for the cache to hold them."""
+    if "{" not in template or not TOKEN.search(template):
+        return None
+    return fill(template)
 
 
 def render(log_entry: dict[str, Any], names: Sequence[str] | None = None, reader: int | None = None) -> str:
