@@ -5,7 +5,7 @@ import { api, ApiError, explainAction, type GameHelp, type GameInfo, type SeatSt
 import { h, mount } from "./dom";
 import { deciders, type Feature } from "./features";
 import type { TableModule, TableUi } from "./games/types";
-import { named } from "./games/util";
+import { named, namedFor } from "./games/util";
 import { renderEntry } from "./logbook";
 import { ChatPanel, hintsBox, MoveClock, ReplayViewer, type HintState } from "./panels";
 import { Picker } from "./pick";
@@ -150,7 +150,7 @@ export class TableView {
     const who = s.deciding?.length ? s.deciding : deciders(s.to_move);
     const decided = s.decided ?? [];
     const aiThinking = s.status === "playing" && who.some((p) => info.seats[p]?.kind === "ai");
-    const decision = typeof s.view.decision === "string" ? named(s.view.decision, names) : "";
+    const decision = typeof s.view.decision === "string" ? namedFor(s.view.decision, names, s.seat) : "";
     let line: string;
     if (s.status === "waiting") line = "Waiting for players to take their seats";
     else if (s.status === "over") line = "The game is over";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { named } from "./util";
+import { named, namedFor } from "./util";
 
 describe("named: seats in an engine text become the players' names", () => {
   it("maps the notation's p0 and the engine's words Player 1 to the same seat", () => {
@@ -8,5 +8,16 @@ describe("named: seats in an engine text become the players' names", () => {
     expect(named("Player 2 plays a card", names)).toBe("Bo plays a card");
     expect(named("choose p0", names)).toBe("choose Ann");
     expect(named("Player 9 left", names)).toBe("Player 9 left");
+  });
+});
+
+describe("the decision line names the reader 'you'", () => {
+  it("says you for the reader's seat and the names for the others", () => {
+    const names = ["Ann", "Bo", "Cyd"];
+    expect(namedFor("Player 1 may take a light shrine, or end the turn", names, 0))
+      .toBe("You may take a light shrine, or end the turn");
+    expect(namedFor("Player 1 may take a light shrine", names, 1)).toBe("Ann may take a light shrine");
+    expect(namedFor("give a card to p2", names, 2)).toBe("give a card to you");
+    expect(namedFor("Player 2 plays a card", names, null)).toBe("Bo plays a card");
   });
 });

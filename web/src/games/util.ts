@@ -31,6 +31,15 @@ export function comp(tag: string, key: string, ui: TableUi, attrs: Attrs, ...chi
 }
 
 /** `p1` in an engine text becomes the seat's name. */
+/** `named`, with the reader's own seat as "you" ("You" at the start): the decision line of the seat to move. */
+export function namedFor(text: string, names: string[], reader: number | null): string {
+  return text.replace(/\bp(\d)\b|\bPlayer (\d)\b/g, (m, d: string | undefined, n: string | undefined, at: number) => {
+    const seat = d !== undefined ? Number(d) : Number(n) - 1;
+    if (seat === reader) return at === 0 ? "You" : "you";
+    return names[seat] ?? m;
+  });
+}
+
 export function named(text: string, names: string[]): string {
   // `p2` (the notation) and `Player 3` (the engine's words for seat 2, seats from 1: tabletop.core.logwords)
   return text.replace(/\bp(\d)\b|\bPlayer (\d)\b/g, (m, d: string | undefined, n: string | undefined) =>
