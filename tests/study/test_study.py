@@ -23,6 +23,7 @@ from tabletop.study import (
     read_rows,
     run_study,
 )
+from tabletop.study.features import game_features
 from tabletop.study.report import MIN_RATE_EFFECT, Hypothesis, correct, write_report
 
 T = TypeVar("T")
@@ -238,6 +239,18 @@ def test_the_report_is_written_with_its_figures(tmp_path: Path) -> None:
     for name in ("seat_position", "rank", "by_option", "effects"):
         assert (tmp_path / "out" / f"{name}.png").exists()
     assert "Town Hall rank 1" in page.read_text()
+
+
+def test_the_dataset_records_action_kinds_and_the_report_lists_those_never_reached(tmp_path: Path) -> None:
+    run_study(parse_study(study(players="[3]", stop="games = 16")), tmp_path / "k")  # no Tavern: never a tavern
+    rows = read_rows(tmp_path / "k")
+    taken = {k for r in rows for k in r["action_kinds"]}
+    assert {"play", "give"} <= taken and "tavern" not in taken
+    declared = set(game_features("silencio").action_kinds)
+    assert taken <= declared  # every verb taken is declared
+    html = write_report(tmp_path / "k").read_text()
+    line = next(x for x in html.split("<li>") if x.startswith("decisions never reached"))
+    assert "tavern" in line and f"of the {len(declared)} action kinds" in line and "play" not in line.split(";")[0]
 
 
 def test_report_of_a_directory_without_a_study_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,6 +19,10 @@ strings; this module turns them into the dataclasses below and refuses a malform
   `low`..`high` (no test). A figure with `stop` is also a stopping figure of the study file (`[stop] figure`),
   described by `stop_doc`: the largest 95% half-width over its rates (per player count and value for `rate`, per
   kind for `kinds`).
+- `ACTION_KINDS: tuple[str, ...]` (default none): every action verb of the game; the report's coverage section lists
+  those no game of the study took ("decisions never reached"), from the dataset's `action_kinds` column.
+- `COMPONENTS: dict[str, str]` (default none): the components of the component-value study
+  (`tabletop.study.components`), each a name and a regular expression over action texts.
 - `TEAM: dict` (cooperative games, default none): the team section of the report, a `TeamFigures` (keys as its
   fields): the perfect-game (team win) rate and the distribution of a per-game measure (the seat feature `measure`
   summed over the seats), split by two options.
@@ -90,6 +94,7 @@ class GameFeatures:
     figures: tuple[SeatFigure, ...] = ()
     team: TeamFigures | None = None
     stops: dict[str, SeatFigure] = field(default_factory=dict)  # stopping figure name -> its figure
+    action_kinds: tuple[str, ...] = ()  # every action verb the game has (ACTION_KINDS), for "never reached"
 
     def seat_features(self, state: Any) -> dict[str, list[Any]]:
         """The per-seat columns of a finished game (`position` = seat + 1 without a features part)."""
@@ -151,4 +156,7 @@ def _read(module: ModuleType, title: str) -> GameFeatures:
         team = _build(TeamFigures, team_data, title, "TEAM")
         team = TeamFigures(**{**team.__dict__, "split": tuple(team.split), "split_words": tuple(team.split_words)})
     stops = {f.stop: f for f in figures if f.stop}
-    return GameFeatures(module, start, figures, team, stops)
+    kinds = getattr(module, "ACTION_KINDS", ())
+    if not isinstance(kinds, tuple) or not all(isinstance(k, str) for k in kinds):
+        raise FeaturesError(f"{title}'s features: ACTION_KINDS must be a tuple of action verbs (strings)")
+    return GameFeatures(module, start, figures, team, stops, kinds)

@@ -107,6 +107,7 @@ def frames(spec: StudySpec, rows: list[dict[str, Any]]) -> tuple[Any, Any]:
              "players": r["players"], "agents": r["agents"],
              "length": r["length"], "decisions": float(sum(r["decisions"])),
              "spread": max(r["scores"]) - min(r["scores"]), "perfect": float(bool(r["winners"])),
+             "action_kinds": "|".join(r.get("action_kinds") or []),  # "" in a dataset written before the column
              **{f: r.get(f, "") for f in factors}}
         if team is not None:  # the team's measure: its seat feature summed over the seats
             g[team.measure] = float(sum(r[f"seat_{team.measure}"]))
@@ -651,10 +652,34 @@ def _coverage(rep: _Report) -> None:
              f"{len(idle)} seats of {len(rep.seats)} made no decision in their game"
              + (f" (in {idle['gid'].nunique()} games)" if len(idle) else ""),
              "games are played to their end: the study has no step limit, so a game that never ended would stop "
-             "the study rather than appear here; decisions never reached (action kinds no agent took) are not "
-             "recorded in the dataset"]
+             "the study rather than appear here",
+             _never_reached(rep)]
     rep.sections.append("<h2>Rule-coverage signals</h2><ul>" + "".join(f"<li>{html.escape(i)}</li>" for i in items)
                         + "</ul>")
+
+
+def _never_reached(rep: _Report) -> str:
+    """The coverage line on decisions: the action kinds the game declares that no game of the study took (the
+    dataset's `action_kinds`, the verbs taken in each game), the rarest taken, and any taken but not declared."""
+    g = rep.games
+    if "action_kinds" not in g or not (g["action_kinds"] != "").any():
+        return "decisions never reached: this dataset was written before the action-kinds column; rerun it to see them"
+    counts: dict[str, int] = {}
+    for kinds in g["action_kinds"]:
+        for k in filter(None, str(kinds).split("|")):
+            counts[k] = counts.get(k, 0) + 1
+    declared = rep.features.action_kinds
+    never = [k for k in declared if k not in counts]
+    rare = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]))[:5]
+    words = (f"decisions never reached: {len(never)} of the {len(declared)} action kinds "
+             f"{rep.info.title} declares were never taken in {len(g)} games"
+             + (f" ({', '.join(never)})" if never else "")) if declared else \
+        f"decisions never reached: {rep.info.title} declares no action kinds (ACTION_KINDS), so only those taken show"
+    words += "; the rarest taken: " + ", ".join(f"{k} (in {n} game{'' if n == 1 else 's'})" for k, n in rare)
+    extra = sorted(k for k in counts if declared and k not in declared)
+    if extra:
+        words += f"; taken but not declared: {', '.join(extra)}"
+    return words
 
 
 def _page(rep: _Report, n: int) -> str:

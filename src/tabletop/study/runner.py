@@ -96,7 +96,8 @@ def play_task(task: GameTask) -> dict[str, Any]:
         importlib.import_module(task.module)
     state = new_game(task.game, task.players, task.seed, task.options)
     agents = [make_agent(s, task.game, seed) for s, seed in zip(task.specs, task.agent_seeds, strict=True)]
-    result = play_game(state, agents)
+    kinds: set[str] = set()
+    result = play_game(state, agents, on_action=lambda _s, _seat, action: kinds.add(action.verb.split(" ")[0]))
     scores = [float(x) for x in state.scores()]
     winners = list(state.winners())
     cooperative = game_info(task.game).cooperative
@@ -110,6 +111,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
         "scores": scores, "places": places(scores, winners), "winners": winners, "shares": shares,
         "length": len(state.record()["actions"]), "decisions": list(result.decisions),
         "seconds": [round(s, 6) for s in result.seconds],
+        "action_kinds": sorted(kinds),
     }
     for name, values in game_features(task.game).seat_features(state).items():
         row[f"seat_{name}"] = list(values)
@@ -125,7 +127,7 @@ def _schema(rows: Sequence[dict[str, Any]]) -> Any:
         "options": pa.string(), "specs": pa.list_(pa.string()), "agent_seeds": pa.list_(pa.int64()),
         "scores": pa.list_(pa.float64()), "places": pa.list_(pa.int32()), "winners": pa.list_(pa.int32()),
         "shares": pa.list_(pa.float64()), "length": pa.int32(), "decisions": pa.list_(pa.int32()),
-        "seconds": pa.list_(pa.float64()),
+        "seconds": pa.list_(pa.float64()), "action_kinds": pa.list_(pa.string()),
     }
     fields = [pa.field(k, t) for k, t in fixed.items()]
     first = rows[0]

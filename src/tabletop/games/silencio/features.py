@@ -41,3 +41,8 @@ def seat_features(state: Any) -> dict[str, list[Any]]:
         "position": [(p - s.first) % n + 1 for p in range(n)],
         "cards_left": [len(s.hands[p]) + len(s.fronts[p]) for p in range(n)],
     }
+
+ACTION_KINDS = ("choose", "end", "give", "giveto", "oracle", "pass", "place", "play", "return", "shrine", "skip",
+                "swap", "take", "tavern", "use", "renew")
+"""Every action kind of the game (the first word of each verb of its notation's action table), for the report's
+"decisions never reached"."""

@@ -56,7 +56,8 @@ COMPONENTS = {
 }
 """The components of the component-value study (`tabletop.study.components`): per building type, a regular
 expression matching the actions that place, exchange for or take a castle of that type; per specialist, the actions
-that take one (a bid spends a card in hand, so it is left alone); an agent forbidden a component is never offered them."""
+that take one (a bid spends a card in hand, so it is left alone); an agent forbidden a component is never offered
+them."""
 
 
 def seat_features(state: Any) -> dict[str, list[Any]]:
@@ -71,3 +72,8 @@ def seat_features(state: Any) -> dict[str, list[Any]]:
         "objectives_kept": [len(s.objs[p]) for p in range(n)],
         "mean_bid": [sum(b) / len(b) if b else 0.0 for b in bids],
     }
+
+ACTION_KINDS = ("antiquity", "bid", "castle", "exchange", "objective", "place", "pool", "recover", "relocate",
+                "swap", "take", "train", "upgrade")
+"""Every action kind of the game (the first word of each verb of its notation's action table), for the report's
+"decisions never reached"."""

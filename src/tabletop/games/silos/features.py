@@ -62,3 +62,11 @@ def seat_features(state: Any) -> dict[str, list[Any]]:
         "rank_end": _player_ranks(s),
         "emblems": list(s.emblems),
     }
+
+ACTION_KINDS = ("card", "card_none", "church_card", "church_focus", "church_player", "crop_move", "crop_place",
+                "distinguish", "done", "downgrade", "exchange", "exert", "graduate", "held", "keep", "mall_draw",
+                "mall_four", "move", "news_draw", "news_three", "place", "position", "reject", "repos", "return",
+                "sheriff", "skill_church", "skill_draw", "skill_return", "skill_sheriff", "skill_uni", "skip",
+                "stop", "take")
+"""Every action kind of the game (the first word of each verb of its notation's action table), for the report's
+"decisions never reached"."""
