@@ -30,10 +30,11 @@ def main() -> None:
     rungs = a.agents.split(",") if a.agents else ladder_agents(a.game, a.players, iters=iters)
     ladder = run_ladder(a.game, a.players, a.games, seed=a.seed, workers=a.workers, agents=rungs, progress=True)
     words = ladder_figure(ladder, a.out / "ladder.png")
-    lines = [f"# Skill ladder: {a.game}, {a.players} players, {a.games} games per pair", "", words, ""]
+    per = "deals per agent" if ladder.team else "games per pair"
+    lines = [f"# Skill ladder: {a.game}, {a.players} players, {a.games} {per}", "", words, ""]
     if ladder.team:
-        lines += ["| agent (whole team) | perfect games | games |", "|---|---|---|"]
-        lines += [f"| {k} | {w:.0f} | {n} |" for k, (w, n) in ladder.team.items()]
+        lines += ["| agent (whole team) | perfect deals (each deal's mean over its games) | deals |", "|---|---|---|"]
+        lines += [f"| {k} | {w:g} | {n} |" for k, (w, n) in ladder.team.items()]
     else:
         lines += ["| agent (one seat) | against (the others) | win rate (95% CI) | games |", "|---|---|---|---|"]
         for (x, y), (_, n) in ladder.pairs.items():

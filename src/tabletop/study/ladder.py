@@ -107,7 +107,8 @@ def ladder_figure(ladder: Ladder, path: Path) -> str:
             ax.set_ylabel("perfect games (%), 95% CI")
             best = max(range(len(rates)), key=rates.__getitem__)
             words = (f"The best team is {names[best]}: {100 * rates[best]:.1f}% perfect games (95% CI "
-                     f"{100 * cis[best][0]:.1f}-{100 * cis[best][1]:.1f}%), {ladder.games} games per agent.")
+                     f"{100 * cis[best][0]:.1f}-{100 * cis[best][1]:.1f}%), {ladder.games} deals per agent (each "
+                     f"played {ladder.players} times, once per seat rotation, and counted once).")
         else:
             fair = 1 / ladder.players
             grid = [[math.nan if a == b else 100 * ladder.rate(a, b)[0] for b in ladder.agents] for a in ladder.agents]
