@@ -5,7 +5,6 @@ set-up (`new_game`), in microseconds, beside the cost of a decision (random play
 
 Views are timed at every position of random playouts, for every seat and a spectator; the best of 3 rounds, in
 CPU time of the process (`time.process_time`): on a shared machine the time spent waiting for a core is left out.
-a core is left out.
 """
 
 from __future__ import annotations
