@@ -264,3 +264,35 @@ def test_a_seat_owing_a_simultaneous_decision_before_its_turn_is_searched_from_i
     assert agent.act(SeatHandle(state, p)) in own
     assert agent.last_search is not None
     assert sum(c.visits for c in agent.last_search.candidates()) == 30, "every iteration reached the seat's bid"
+
+
+# A Silencio position from a real game (seed 8, three `ismcts:iters=50` seats) where a determinization of seat 1's
+# view is a dead end: Player 1 took the green shrine to become able to play (ruling C-4), chose Player 2, and in
+# sample 15 the redrawn hand leaves Player 1 no card to give back after 'give b5 to p0'.
+DEAD_END_GAME = ["give g10", "give r2", "give r9", "shrine red", "skip", "play b6", "shrine large red",
+                 "use red light", "play r4", "skip", "shrine yellow", "place y3", "play g8", "choose p1",
+                 "renew oracle", "play y3", "place g6", "end", "play g9", "end", "pass", "shrine blue",
+                 "shrine green", "choose p1"]
+
+
+def test_a_dead_end_determinization_is_scored_as_it_stands_not_a_crash() -> None:
+    import tabletop
+    from tabletop.agents.ismcts import IsmctsSearch
+    from tabletop.agents.search import random_rollout
+    from tabletop.core import SeatHandle
+
+    state = tabletop.new_game("silencio", 3, 8)
+    for text in DEAD_END_GAME:
+        state.apply(text)
+    dead = state.sample(1, 15)
+    dead.apply("give b5 to p0")
+    assert dead.to_move is not None and dead.legal_actions() == []  # the dead end this test is about
+
+    class Sampled(IsmctsSearch):
+        def determinize(self) -> tabletop.State:  # every other sample the dead one, for the tree and the playout
+            return dead.clone() if self.iterations % 2 else self.seat.sample(self.iterations)
+
+    search = Sampled(SeatHandle(state, 1), random_rollout(1), seed=1)
+    search.run(40, None)  # before: ValueError from the rollout, IndexError in the tree's select
+    assert search.iterations == 40 and search.dead_ends > 0
+    assert search.root.visits == 40

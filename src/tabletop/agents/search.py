@@ -125,6 +125,7 @@ class Search:
         self.rng = Rng(seed)
         self.root = root if root is not None else Node(width)
         self.iterations = 0
+        self.dead_ends = 0  # playouts that reached a decision with no legal action (a dead-end sample): scored as is
         self.lo = math.inf  # the range of a shaped score seen so far, for the configurations that normalise it
         self.hi = -math.inf
         self.ahead = seat.to_move != seat.seat and bool(seat.legal_actions())
@@ -179,6 +180,7 @@ class Search:
         tree_actions = None if self._plain_tree else self.tree_actions
         node = self.root
         path = [node]
+        dead = False
         while state.to_move is not None:
             if tree_actions is None:
                 legal = state.legal_actions()
@@ -187,6 +189,9 @@ class Search:
                 if found is None:
                     break
                 legal = found
+            if not legal:  # a dead-end sample (e.g. Silencio's ruling C-4 under a redrawn hand): scored as it stands
+                dead = True
+                break
             children = node.children
             untried: list[Action] = []
             tried = 0
@@ -209,7 +214,15 @@ class Search:
             node = children[action]
             state.apply(action)
             path.append(node)
-        self.playout(state)
+        if not dead:
+            try:
+                self.playout(state)
+            except (ValueError, IndexError):  # a rollout asked to choose among no action
+                if state.to_move is None or state.legal_actions():
+                    raise
+                dead = True
+        if dead:
+            self.dead_ends += 1  # a dead-end sample, in the tree or the playout: scored as it stands (as the team does)
         reward = self.reward(state)
         for v in path:
             v.visits += 1
