@@ -67,8 +67,21 @@ export async function showTable(root: HTMLElement, id: string, store: SeatStore,
     status: () => view.renderHeader(),
     revoked: () => session.fail("The game's creator gave this seat a new invite: this browser no longer holds it. Ask them for the link."),
   });
+  // seats that join after this page loaded: their names are asked again (at most every 3 s) while a seat is open
+  let namesAsked = 0;
+  const refreshNames = (): void => {
+    if (!info.seats.some((x) => !x.taken) || Date.now() - namesAsked < 3000) return;
+    namesAsked = Date.now();
+    void api.info(id).then((fresh) => {
+      const again = seatNames(fresh);
+      if (again.join("\n") === names.join("\n") && fresh.seats.every((x, i) => x.taken === info.seats[i]?.taken)) return;
+      info.seats = fresh.seats;
+      names.splice(0, names.length, ...again); // the view and the chat hold this same list
+      view.renamed();
+    }).catch(() => { namesAsked = 0; });
+  };
   const session: Session = new Session(conn, token !== null, {
-    state: (s, first) => view.took(s, first),
+    state: (s, first) => { view.took(s, first); refreshNames(); },
     changed: () => view.render(),
     history: () => view.renderHistory(),
   });

@@ -260,6 +260,14 @@ export class TableView {
       chat.visible() ? chat.el : null);
   }
 
+  /** The seats' names changed (a seat was taken after the page loaded): the history and the table drawn again. */
+  renamed(): void {
+    this.els.history.replaceChildren();
+    this.renderedLog = 0;
+    this.renderHistory();
+    this.render();
+  }
+
   renderHistory(): void {
     const { log, lastFrom } = this.o.session;
     const history = this.els.history;
