@@ -279,7 +279,7 @@ def test_a_table_hint_reads_each_teammate_by_its_kind_and_says_what_it_assumed()
     table: list[str | None] = ["human", "human", "human"]
     table[(p + 1) % 3], table[(p + 2) % 3] = "medium", "human"
     found = hints_for(SeatHandle(state, p), seconds=None, iters=120, seed=2, table=table)
-    assumed = f"assumes p{(p + 1) % 3} medium AI, p{(p + 2) % 3} a person"
+    assumed = f"assumes Player {(p + 1) % 3 + 1} medium AI, Player {(p + 2) % 3 + 1} a person"
     assert found and all(c.reason.endswith(assumed) for c in found)
     assert all(REASON.match(c.reason) for c in found if c.visits)
     plain = hints_for(SeatHandle(state, p), seconds=None, iters=120, seed=2)

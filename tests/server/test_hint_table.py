@@ -25,5 +25,5 @@ def test_a_silencio_hint_says_which_teammates_it_assumed(make_client: Factory) -
     assert r.status_code == 200, r.text
     hints = r.json()["hints"]
     assert hints and all(h["action"] in before["legal"] for h in hints)
-    assert all(h["reason"].endswith("assumes p1 medium AI, p2 easy AI") for h in hints), hints
+    assert all(h["reason"].endswith("assumes Player 2 medium AI, Player 3 easy AI") for h in hints), hints
     assert state_of(client, gid, token) == before  # asking changes nothing

@@ -9,8 +9,8 @@ its own). Only the seat's view and log are used: the search samples what the sea
 
 `table` (Silencio): per seat, who sits there (an AI level or agent spec, "human"; None: unknown). The team
 search then reads each teammate by the model of its kind (the partner models of `tabletop.games.silencio.team`),
-so its expected result is for the table as it is, and each reason says what it assumed ("assumes p1 medium AI, p2
-a person"). Without it the teammates are read from their play alone.
+so its expected result is for the table as it is, and each reason says what it assumed ("assumes Player 2 medium AI,
+Player 3 a person"). Without it the teammates are read from their play alone.
 
 `hint:time=0.5` is an agent that always plays the top hint: how good following the hints is.
 """

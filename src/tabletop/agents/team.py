@@ -77,6 +77,7 @@ from tabletop.agents.ismcts import DEFAULT_SECONDS, IsmctsSearch
 from tabletop.agents.search import Candidate, Node, Reuse, RolloutPolicy, make_rollout, search_hints
 from tabletop.agents.spec import InvalidAgentSpec, Params, register_kind
 from tabletop.core import Action, Rng, SeatHandle, State, game_info, games
+from tabletop.core.logwords import default_name
 from tabletop.core.parts import part
 
 DEFAULT_TRIES = 20
@@ -435,15 +436,15 @@ KIND_WORDS = {"easy": "easy AI", "random": "easy AI", "medium": "medium AI", "he
 
 
 def assumed_text(me: int, players: int, kinds: list[str | None]) -> str:
-    """What a table hint assumed of the teammates: "assumes p1 medium AI, p2 a person" (a seat of no known kind
-    is read from its play)."""
+    """What a table hint assumed of the teammates: "assumes Player 2 medium AI, Player 3 a person" (seats from 1; a
+    seat of no known kind is read from its play)."""
     parts = []
     for q in range(players):
         if q == me:
             continue
         kind = kinds[q] if q < len(kinds) else None
         word = KIND_WORDS.get(kind.split(":")[0].lower()) if kind else None
-        parts.append(f"p{q} {word or 'read from its play'}")
+        parts.append(f"{default_name(q)} {word or 'read from its play'}")
     return "assumes " + ", ".join(parts)
 
 
