@@ -273,9 +273,9 @@ export async function showProfile(root: HTMLElement, username: string, go: (path
         h("td", h("a", { href: `/leaderboard/${r.game}`, "data-link": "" }, "leaderboard"))))))
     : h("p.empty", "No rated games yet.");
   const records = p.records.length
-    ? h("table.records", h("caption", "Silencio records (cooperative: no rating)"),
-      h("thead", h("tr", ["Players", "Variant", "Games", "Perfect", "Cards left (average)", "Fewest left"].map((t) => h("th", { scope: "col" }, t)))),
-      h("tbody", p.records.map((r) => h("tr", h("td", String(r.players)), h("td", r.variant || "standard"), h("td", String(r.games)),
+    ? h("table.records", h("caption", "Cooperative games: records (no rating)"),
+      h("thead", h("tr", ["Game", "Players", "Variant", "Games", "Perfect", "Cards left (average)", "Fewest left"].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", p.records.map((r) => h("tr", h("td", r.game), h("td", String(r.players)), h("td", r.variant || "standard"), h("td", String(r.games)),
         h("td", String(r.perfect)), h("td", String(r.average_cards_left)), h("td", String(r.fewest_cards_left))))))
     : null;
   const recent = p.recent.length
