@@ -155,7 +155,7 @@ export class TableView {
     if (s.status === "waiting") line = "Waiting for players to take their seats";
     else if (s.status === "over") line = "The game is over";
     else if (s.status === "expired") line = "This game expired: its seats were not all taken in time";
-    else if (myTurn) line = `Your turn: ${decision || "your decision"}`;
+    else if (myTurn) line = `Your turn: ${decision.replace(/^You: /, "").replace(/^You\b/, "you") || "your decision"}`;
     else line = decision ? `${decision}` : `${who.map((p) => names[p]).join(", ")} to decide`;
     if (s.status === "playing" && !myTurn && who.length > 1) line = `${who.map((p) => names[p]).join(", ")} deciding`;
     const waitingFor = who.filter((p) => !decided.includes(p));
