@@ -8,9 +8,10 @@ table in OUT (ladder.png, ladder.md).
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
-from tabletop.study.ladder import ladder_agents, ladder_figure, run_ladder
+from tabletop.study.ladder import Ladder, ladder_agents, ladder_figure, run_ladder
 
 
 def main() -> None:
@@ -24,11 +25,16 @@ def main() -> None:
     ap.add_argument("--iters", help="the search's budgets as iterations a move, comma-separated (e.g. 50,200): the "
                     "same on any machine; default: 0.05 and 0.25 s a move")
     ap.add_argument("--agents", help="the rungs, comma-separated specs (default: the ladder's own)")
+    ap.add_argument("--results", type=Path, help="redraw from this ladder.json (of the same arguments) without playing")
     a = ap.parse_args()
     a.out.mkdir(parents=True, exist_ok=True)
     iters = [int(x) for x in a.iters.split(",")] if a.iters else None
     rungs = a.agents.split(",") if a.agents else ladder_agents(a.game, a.players, iters=iters)
-    ladder = run_ladder(a.game, a.players, a.games, seed=a.seed, workers=a.workers, agents=rungs, progress=True)
+    if a.results is not None:
+        ladder = Ladder.from_json(json.loads(a.results.read_text(encoding="utf-8")))
+    else:
+        ladder = run_ladder(a.game, a.players, a.games, seed=a.seed, workers=a.workers, agents=rungs, progress=True)
+    (a.out / "ladder.json").write_text(json.dumps(ladder.to_json(), indent=1) + "\n", encoding="utf-8")
     words = ladder_figure(ladder, a.out / "ladder.png")
     per = "deals per agent" if ladder.team else "games per pair"
     lines = [f"# Skill ladder: {a.game}, {a.players} players, {a.games} {per}", "", words, ""]

@@ -14,6 +14,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tabletop.arena.stats import wilson, win_shares
 from tabletop.core import game_info
@@ -43,6 +44,19 @@ class Ladder:
     games: int
     pairs: dict[tuple[str, str], tuple[float, int]] = field(default_factory=dict)
     team: dict[str, tuple[float, int]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        """The results as JSON-ready data (`from_json` reads them back, so a figure is redrawn without playing)."""
+        return {"game": self.game, "players": self.players, "agents": self.agents, "games": self.games,
+                "pairs": [[a, b, w, n] for (a, b), (w, n) in self.pairs.items()],
+                "team": [[a, w, n] for a, (w, n) in self.team.items()]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Ladder:
+        """The ladder `to_json` wrote."""
+        return cls(str(data["game"]), int(data["players"]), [str(a) for a in data["agents"]], int(data["games"]),
+                   {(str(a), str(b)): (float(w), int(n)) for a, b, w, n in data["pairs"]},
+                   {str(a): (float(w), int(n)) for a, w, n in data["team"]})
 
     def rate(self, row: str, col: str) -> tuple[float, float, float]:
         """The row agent's win rate against the column agent's field, with its 95% Wilson interval."""
