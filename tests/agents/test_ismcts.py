@@ -267,8 +267,11 @@ def test_a_seat_owing_a_simultaneous_decision_before_its_turn_is_searched_from_i
 
 
 # A Silencio position from a real game (seed 8, three `ismcts:iters=50` seats) where a determinization of seat 1's
-# view is a dead end: Player 1 took the green shrine to become able to play (ruling C-4), chose Player 2, and in
-# sample 15 the redrawn hand leaves Player 1 no card to give back after 'give b5 to p0'.
+# view was a dead end: Player 1 took the green shrine at the start of its turn while able to play (ruling C-4), chose
+# Player 2, and sample 15 redrew Player 1 a hand with no playable card, leaving it no card to give back after
+# 'give b5 to p0'. The sampler now deals that player a hand that agrees with the shrine (tests/games/silencio/
+# test_shrine_before_play.py); the search must still survive a game whose sampler does not, so the test builds that
+# deal by hand from sample 15.
 DEAD_END_GAME = ["give g10", "give r2", "give r9", "shrine red", "skip", "play b6", "shrine large red",
                  "use red light", "play r4", "skip", "shrine yellow", "place y3", "play g8", "choose p1",
                  "renew oracle", "play y3", "place g6", "end", "play g9", "end", "pass", "shrine blue",
@@ -285,6 +288,14 @@ def test_a_dead_end_determinization_is_scored_as_it_stands_not_a_crash() -> None
     for text in DEAD_END_GAME:
         state.apply(text)
     dead = state.sample(1, 15)
+    hand = dead.hands[0]  # Player 1's playable cards go to the deck, unplayable deck cards take their place
+    for i, c in enumerate(hand):
+        if dead._playable(c):
+            other = next(x for x in dead.deck if not dead._playable(x))
+            dead.deck[dead.deck.index(other)], hand[i] = c, other
+            dead.known[c], dead.known[other] = 0, 1
+    hand.sort()
+    assert dead.view(1) == state.view(1) and not dead._can_play(0)
     dead.apply("give b5 to p0")
     assert dead.to_move is not None and dead.legal_actions() == []  # the dead end this test is about
 

@@ -308,3 +308,39 @@ def test_a_sample_never_leaves_the_seat_to_move_fewer_than_two_legal_actions():
                     checked += 1
             s.apply(rng.choice(s.legal_actions()))
     assert checked > 500
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_sample_during_a_start_of_turn_shrine_keeps_what_the_shrine_told_of_the_player_in_turn(players):
+    """Ruling C-4: a player in turn that took a shrine at the start of its turn either could play then (KEEP: its own
+    choices keep it a card to play) or could not (UNLOCK: the shrine is what lets it play, its hand unchanged until
+    the effect is over). Everyone at the table can tell which, so another seat's sample deals that player a hand that
+    agrees; otherwise its give-back or its play has no legal action (the dead end the search once met, seed 8 of
+    tests/agents/test_ismcts.py). And a random game from any sample reaches its end with a legal action at every
+    decision."""
+    import random
+
+    from tabletop.games.silencio.rules import KEEP
+
+    during = playouts = 0
+    for game in range(150):
+        rng = random.Random(game)
+        s = tabletop.new_game("silencio", players, seed=game)
+        while not s.is_over:
+            if s.enable:
+                assert s._can_play(s.turn) == (s.enable == KEEP), (game, "the true state itself")
+                for seat in range(players):
+                    if seat == s.turn:
+                        continue
+                    for k in range(2):
+                        t = s.sample(seat, 1000 * game + k)
+                        assert t._can_play(t.turn) == (t.enable == KEEP), (game, seat, k)
+                        during += 1
+                        future = random.Random(k)
+                        while not t.is_over:
+                            actions = t.legal_actions()
+                            assert actions, (game, seat, k, "a decision with no legal action")
+                            t.apply(future.choice(actions))
+                        playouts += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert during > 300 and playouts == during

@@ -602,6 +602,11 @@ class SilencioState(State):
             # taken for it, C-9): a deal that leaves it fewer contradicts what the table saw, so it is dealt again
             # (the test reads only the sample itself, so two states the seat cannot tell apart still give the same
             # samples)
+            # A start-of-turn shrine's effect in progress tells everyone whether the player in turn could play when it
+            # took the shrine (ruling C-4: KEEP, and its own choices keep it so since; UNLOCK, its hand unchanged
+            # since): a deal that says otherwise leads the game to a decision with no legal action
+            if s.enable and not laid_open and s.turn != seat and s._can_play(s.turn) != (s.enable == KEEP):
+                continue
             if laid_open or s.to_move is None or s.to_move == seat or len(s._legal_actions()) > 1:
                 break
         for c in deal:
