@@ -24,19 +24,22 @@ needs the `client` extra (httpx, websockets).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import httpx
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-__all__ = ["ApiError", "Client", "Created", "Seat", "parse_invite", "socket_url"]
+__all__ = ["ApiError", "Client", "Created", "Seat", "Updates", "parse_invite", "socket_url"]
 
 
 class ApiError(Exception):
@@ -80,16 +83,65 @@ def parse_invite(link: str) -> tuple[str, str, str]:
     return urlunsplit((parts.scheme, parts.netloc, head, "", "")), game_id, parts.fragment
 
 
-def socket_url(base_url: str, game_id: str, token: str | None, since: int = 0) -> str:
-    """The WebSocket URL of a game's live updates on the server at `base_url`."""
+def socket_url(base_url: str, game_id: str, token: str | None, since: int = 0, chat_since: int = 0) -> str:
+    """The WebSocket URL of a game's live updates on the server at `base_url`: the log from entry `since`, the table's
+    messages from index `chat_since`."""
     parts = urlsplit(base_url.rstrip("/"))
     scheme = "wss" if parts.scheme == "https" else "ws"
-    query = f"since={since}" + (f"&token={token}" if token else "")
+    query = f"since={since}" + (f"&chat_since={chat_since}" if chat_since else "")
+    query += f"&token={token}" if token else ""
     return urlunsplit((scheme, parts.netloc, f"{parts.path}/api/games/{game_id}/ws", query, ""))
 
 
 def _new_id() -> str:
     return "py-" + secrets.token_hex(8)
+
+
+# ---- what both clients send and read (Client here, AsyncClient in tabletop.client.aio) ---------------------------
+def with_token(token: str | None, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """A request's keyword arguments for httpx, with the seat token as its bearer credential."""
+    headers = dict(kwargs.pop("headers", {}) or {})
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    return {**kwargs, "headers": headers}
+
+
+def answer_of(r: httpx.Response) -> Any:
+    """The decoded JSON answer of a response, or its refusal as an ApiError (status, kind, detail, the body)."""
+    try:
+        body = r.json() if r.content else {}
+    except ValueError:
+        body = {"detail": r.text[:300]}
+    if r.status_code >= 400:
+        if not isinstance(body, dict):
+            body = {"detail": str(body)[:300]}
+        detail = body.get("detail", r.reason_phrase)
+        raise ApiError(r.status_code, detail if isinstance(detail, str) else json.dumps(detail)[:300],
+                       str(body.get("kind", "")), body)
+    return body
+
+
+def create_payload(game: str, players: int | None = None, options: dict[str, Any] | None = None,
+                   seats: list[dict[str, Any]] | None = None, name: str | None = None,
+                   visibility: str | None = None, move_seconds: float | None = None) -> dict[str, Any]:
+    """The body of `POST /api/games` (docs/server.md, "Creating a game"); what is None is left to the server."""
+    payload: dict[str, Any] = {"game": game, "options": options or {}}
+    for key, value in (("players", players), ("seats", seats), ("creator_name", name), ("visibility", visibility),
+                       ("move_seconds", move_seconds)):
+        if value is not None:
+            payload[key] = value
+    return payload
+
+
+def created_of(body: dict[str, Any]) -> Created:
+    """The answer to creating a game."""
+    return Created(str(body["id"]), str(body.get("creator_token", "")), body.get("seat"), body.get("token"),
+                   list(body.get("invites", [])), body)
+
+
+def claim_payload(invite: str | None = None, seat: int | None = None, name: str | None = None) -> dict[str, Any]:
+    """The body of `POST /api/games/{id}/claim`: an invited seat by its code, or an open one."""
+    return {k: v for k, v in (("invite", invite), ("seat", seat), ("name", name)) if v is not None}
 
 
 class Client:
@@ -112,24 +164,11 @@ class Client:
     # ---- requests ---------------------------------------------------------------------------------------------
     def request(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> Any:
         """One request to the API (`path` below the base URL); the decoded JSON answer, or ApiError."""
-        headers = dict(kwargs.pop("headers", {}) or {})
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
         try:
-            r = self._http.request(method, path, headers=headers, **kwargs)
+            r = self._http.request(method, path, **with_token(token, kwargs))
         except httpx.HTTPError as e:
             raise ApiError(0, f"the server at {self.base_url} did not answer: {e}", "unreachable") from None
-        try:
-            body = r.json() if r.content else {}
-        except ValueError:
-            body = {"detail": r.text[:300]}
-        if r.status_code >= 400:
-            if not isinstance(body, dict):
-                body = {"detail": str(body)[:300]}
-            detail = body.get("detail", r.reason_phrase)
-            raise ApiError(r.status_code, detail if isinstance(detail, str) else json.dumps(detail)[:300],
-                           str(body.get("kind", "")), body)
-        return body
+        return answer_of(r)
 
     # ---- the server -------------------------------------------------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
@@ -144,18 +183,9 @@ class Client:
                seats: list[dict[str, Any]] | None = None, name: str | None = None, visibility: str = "public",
                move_seconds: float | None = None) -> Created:
         """Create a game (docs/server.md, "Creating a game"); the tokens are in the answer only."""
-        payload: dict[str, Any] = {"game": game, "options": options or {}, "visibility": visibility}
-        if players is not None:
-            payload["players"] = players
-        if seats is not None:
-            payload["seats"] = seats
-        if name is not None:
-            payload["creator_name"] = name
-        if move_seconds is not None:
-            payload["move_seconds"] = move_seconds
-        body = self.request("POST", "/api/games", json=payload)
-        return Created(str(body["id"]), str(body.get("creator_token", "")),
-                       body.get("seat"), body.get("token"), list(body.get("invites", [])), body)
+        body = self.request("POST", "/api/games", json=create_payload(game, players, options, seats, name, visibility,
+                                                                     move_seconds))
+        return created_of(body)
 
     def info(self, game_id: str) -> dict[str, Any]:
         """A game's public facts."""
@@ -165,14 +195,7 @@ class Client:
     def claim(self, game_id: str, invite: str | None = None, seat: int | None = None,
               name: str | None = None) -> Seat:
         """Take a seat: an invited one by its code, or an open one (`seat`, or any)."""
-        payload: dict[str, Any] = {}
-        if invite is not None:
-            payload["invite"] = invite
-        if seat is not None:
-            payload["seat"] = seat
-        if name is not None:
-            payload["name"] = name
-        body = self.request("POST", f"/api/games/{game_id}/claim", json=payload)
+        body = self.request("POST", f"/api/games/{game_id}/claim", json=claim_payload(invite, seat, name))
         return Seat(self, game_id, str(body["token"]), int(body["seat"]))
 
     def claim_invite(self, link: str, name: str | None = None) -> Seat:
@@ -197,9 +220,9 @@ class Client:
         out: dict[str, Any] = self.request("GET", f"/api/games/{game_id}/chat", params={"start": start})
         return out
 
-    def socket_url(self, game_id: str, token: str | None, since: int = 0) -> str:
+    def socket_url(self, game_id: str, token: str | None, since: int = 0, chat_since: int = 0) -> str:
         """The WebSocket URL of a game's live updates."""
-        return socket_url(self.base_url, game_id, token, since)
+        return socket_url(self.base_url, game_id, token, since, chat_since)
 
 
 class Seat:
@@ -211,6 +234,9 @@ class Seat:
         self.token = token
         self.seat = seat
         self.log_pos = 0
+        """The seat's log entries its updates have received (where the next socket starts)."""
+        self.chat_pos = 0
+        """The table's messages its updates have received."""
         self._ws: ClientConnection | None = None
 
     def _req(self, method: str, path: str, **kwargs: Any) -> Any:
@@ -253,33 +279,16 @@ class Seat:
         return out
 
     # ---- the socket -------------------------------------------------------------------------------------------
-    def updates(self, since: int | None = None, timeout: float | None = None) -> Iterator[dict[str, Any]]:
-        """The server's messages for this seat as they come (`state` first), reconnecting (from the last log index
-        seen) when the socket drops; ends when the seat's token is revoked (4401) or `timeout` seconds pass with
-        no message."""
-        start = self.log_pos if since is None else since
-        while True:
-            try:
-                with connect(self.client.socket_url(self.game_id, self.token, start), open_timeout=30,
-                             max_size=2**24) as ws:
-                    self._ws = ws
-                    while True:
-                        try:
-                            msg = json.loads(ws.recv(timeout=timeout))
-                        except TimeoutError:
-                            return
-                        if msg.get("type") == "state":
-                            self.log_pos = start = int(msg.get("log_pos", start))
-                        yield msg
-            except ConnectionClosed as e:
-                code = e.rcvd.code if e.rcvd is not None else None
-                if code in (4401, 1008):
-                    return
-                time.sleep(0.2)  # dropped: reconnect from the last log index seen
-            except (OSError, TimeoutError) as e:
-                raise ApiError(0, f"cannot open the game's socket: {e}", "unreachable") from None
-            finally:
-                self._ws = None
+    def updates(self, since: int | None = None, timeout: float | None = None, chat_since: int | None = None,
+                fallback_after: int = 2, poll_seconds: float = 1.0) -> Updates:
+        """The server's messages for this seat as they come, over one socket for as long as it is iterated (an
+        `Updates`: `state` first, then a `state` after every event, `chat` for the table's lines, `ack`/`refused`
+        for what was sent on it, and `connection` when the way they come changes). It reconnects when the socket
+        drops, from the last log index and chat index it saw (so nothing is sent twice or missed), and falls back
+        to polling REST while the socket cannot be had. It ends when the seat's token is revoked (4401), when
+        `timeout` seconds pass with no message, or when it is closed (`Updates.close`, from any thread)."""
+        return Updates(self, self.log_pos if since is None else since, self.chat_pos if chat_since is None
+                       else chat_since, timeout, fallback_after, poll_seconds)
 
     def send(self, message: dict[str, Any]) -> None:
         """Send a message on the open socket (`{"type": "act", ...}`); only while iterating `updates`."""
@@ -290,9 +299,171 @@ class Seat:
     def wait(self, seq: int, timeout: float = 60.0) -> dict[str, Any]:
         """The first state after event `seq` (over the socket; the current state if the game is already past it)."""
         deadline = time.monotonic() + timeout
-        for msg in self.updates(timeout=timeout):
-            if msg.get("type") == "state" and (int(msg.get("seq", -1)) > seq or msg.get("status") == "over"):
-                return msg
-            if time.monotonic() > deadline:
-                break
+        with closing(self.updates(timeout=timeout)) as updates:
+            for msg in updates:
+                if msg.get("type") == "state" and (int(msg.get("seq", -1)) > seq or msg.get("status") == "over"):
+                    return msg
+                if time.monotonic() > deadline:
+                    break
         return self.state()
+
+    def rest_update(self, since: int) -> dict[str, Any]:
+        """The seat's picture over REST in the shape of a socket `state` message: the state, and the log entries
+        from `since` up to the picture's own log position (`log_start`, `log`, `log_pos`)."""
+        state = self.state()
+        pos = int(state.get("log_pos") or state.get("view", {}).get("log_pos") or 0)
+        start = min(since, pos)
+        entries = list(self.log(start).get("entries", []))[:pos - start]
+        return {**state, "type": "state", "game_id": self.game_id, "log_start": start, "log": entries,
+                "log_pos": start + len(entries)}
+
+
+PERMANENT_CLOSES = (4401, 1008)
+"""Socket close codes after which reconnecting is pointless: the seat token revoked, a request the server refuses."""
+
+
+class Updates:
+    """One seat's live updates (`Seat.updates`): an iterator of the server's messages over one socket, kept for as
+    long as it is iterated. Cursors: `log_pos` (the seat's log entries received) and `chat_pos` (the table's
+    messages received); every reconnection asks for what comes after them (the socket's `since` and `chat_since`),
+    so a drop, a restart of the server or a stretch on REST loses nothing and repeats nothing.
+
+    When the socket cannot be opened `fallback_after` times in a row (the server is down or restarting, or a proxy
+    does not pass WebSockets), it polls REST every `poll_seconds` (the state, the log from `log_pos`, the chat from
+    `chat_pos`, sent as the same `state` and `chat` messages) and tries the socket again now and then. Each change
+    of the way is said once as `{"type": "connection", "via": "socket" | "rest" | "none", "detail"}` (`none`:
+    neither answers; it keeps trying). `via` is the way now."""
+
+    def __init__(self, seat: Seat, since: int, chat_since: int, timeout: float | None, fallback_after: int = 2,
+                 poll_seconds: float = 1.0) -> None:
+        self.seat = seat
+        self.log_pos = since
+        self.chat_pos = chat_since
+        self.timeout = timeout
+        self.fallback_after = max(1, fallback_after)
+        self.poll_seconds = poll_seconds
+        self.via = "socket"
+        self.reconnects = 0
+        """Sockets opened again after the first."""
+        self._stop = threading.Event()
+        self._ws: ClientConnection | None = None
+        self._gen = self._run()
+
+    def __iter__(self) -> Updates:
+        return self
+
+    def __next__(self) -> dict[str, Any]:
+        return next(self._gen)
+
+    def close(self) -> None:
+        """Stop: the iteration ends (at once if it waits on the socket). Safe from another thread."""
+        self._stop.set()
+        ws = self._ws
+        if ws is not None:
+            with contextlib.suppress(Exception):
+                ws.close()
+        with contextlib.suppress(ValueError):  # "generator already executing": it ends on its own, seeing the stop
+            self._gen.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._stop.is_set()
+
+    # ---- internals -----------------------------------------------------------------------------------------
+    def _took(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """Advance the cursors past a message about to be yielded."""
+        kind = msg.get("type")
+        if kind == "state":
+            self.log_pos = int(msg.get("log_pos", self.log_pos))
+            self.seat.log_pos = self.log_pos
+        elif kind == "chat":
+            self.chat_pos = max(self.chat_pos, int(msg.get("chat_pos", self.chat_pos)))
+            self.seat.chat_pos = self.chat_pos
+        return msg
+
+    def _say(self, via: str, detail: str) -> dict[str, Any] | None:
+        if via == self.via:
+            return None
+        self.via = via
+        return {"type": "connection", "via": via, "detail": detail}
+
+    def _run(self) -> Generator[dict[str, Any]]:
+        seat = self.seat
+        failures = 0
+        opened = 0
+        last = time.monotonic()
+        next_try = 0.0
+        last_key: tuple[Any, ...] | None = None
+        while not self._stop.is_set():
+            if self.timeout is not None and time.monotonic() - last > self.timeout:
+                return
+            if time.monotonic() >= next_try:
+                url = seat.client.socket_url(seat.game_id, seat.token, self.log_pos, self.chat_pos)
+                try:
+                    ws = connect(url, open_timeout=10, max_size=2**24).__enter__()  # closed in the finally below
+                except InvalidStatus as e:  # refused at the handshake: REST says why (401, 404, ...)
+                    seat.state()  # raises the refusal as an ApiError; if it answers, the socket is blocked here
+                    failures, detail = max(failures + 1, self.fallback_after), f"the socket was refused: {e}"
+                except (OSError, TimeoutError, InvalidHandshake) as e:
+                    failures, detail = failures + 1, f"the socket could not be opened: {e}"
+                else:
+                    if opened:
+                        self.reconnects += 1
+                    opened += 1
+                    failures = 0
+                    said = self._say("socket", "connected")
+                    if said is not None:
+                        yield said
+                    self._ws = seat._ws = ws
+                    try:
+                        while not self._stop.is_set():
+                            wait = 1.0 if self.timeout is None else min(1.0, max(0.0, self.timeout - (
+                                time.monotonic() - last)))
+                            try:
+                                msg = json.loads(ws.recv(timeout=wait))
+                            except TimeoutError:
+                                if self.timeout is not None and time.monotonic() - last >= self.timeout:
+                                    return
+                                continue
+                            last = time.monotonic()
+                            if msg.get("type") == "state":
+                                last_key = (msg.get("seq"), msg.get("status"))
+                            yield self._took(msg)
+                    except ConnectionClosed as e:
+                        code = e.rcvd.code if e.rcvd is not None else None
+                        if code in PERMANENT_CLOSES or self._stop.is_set():
+                            return
+                        detail = f"the socket dropped ({code or 'no close frame'}); reconnecting"
+                        failures = 1
+                    finally:
+                        self._ws = seat._ws = None
+                        with contextlib.suppress(Exception):
+                            ws.close()
+                    if self._stop.is_set():
+                        return
+                next_try = time.monotonic() + min(5.0, 0.2 * 2 ** (failures - 1))
+            if failures >= self.fallback_after:  # the socket is not to be had: REST meanwhile
+                try:
+                    msg = seat.rest_update(self.log_pos)
+                    page = seat.client.messages(seat.game_id, self.chat_pos)
+                except ApiError as e:
+                    if e.status != 0:
+                        raise
+                    said = self._say("none", f"the server does not answer ({e.detail}); trying again")
+                    if said is not None:
+                        yield said
+                else:
+                    said = self._say("rest", detail)
+                    if said is not None:
+                        yield said
+                    key = (msg.get("seq"), msg.get("status"))
+                    if key != last_key or msg["log"]:
+                        last_key = key
+                        last = time.monotonic()
+                        yield self._took(msg)
+                    if page.get("messages"):
+                        last = time.monotonic()
+                        yield self._took({"type": "chat", **page})
+                self._stop.wait(min(self.poll_seconds, max(0.0, next_try - time.monotonic())) or 0.05)
+            else:
+                self._stop.wait(max(0.0, next_try - time.monotonic()))

@@ -15,14 +15,22 @@ applied twice. Other refusals are an `ApiError` at once.
 from __future__ import annotations
 
 import asyncio
-import json
 import ssl
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from tabletop.client import ApiError, Created, socket_url
+from tabletop.client import (
+    ApiError,
+    Created,
+    answer_of,
+    claim_payload,
+    create_payload,
+    created_of,
+    socket_url,
+    with_token,
+)
 
 __all__ = ["AsyncClient"]
 
@@ -54,56 +62,34 @@ class AsyncClient:
 
     async def request(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> Any:
         """One request to the API; the decoded JSON answer, or ApiError (as `Client.request`)."""
-        headers = dict(kwargs.pop("headers", {}) or {})
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
+        sent = with_token(token, kwargs)
         for attempt in range(self.retries + 1):
             try:
-                r = await self._http.request(method, path, headers=headers, **kwargs)
+                r = await self._http.request(method, path, **sent)
                 break
             except httpx.TransportError as e:
                 if attempt == self.retries:
                     raise ApiError(0, f"the server at {self.base_url} did not answer: {e!r}", "unreachable") from None
                 self.retried += 1
                 await asyncio.sleep(0.05 * (attempt + 1))
-        try:
-            body = r.json() if r.content else {}
-        except ValueError:
-            body = {"detail": r.text[:300]}
-        if r.status_code >= 400:
-            if not isinstance(body, dict):
-                body = {"detail": str(body)[:300]}
-            detail = body.get("detail", r.reason_phrase)
-            raise ApiError(r.status_code, detail if isinstance(detail, str) else json.dumps(detail)[:300],
-                           str(body.get("kind", "")), body)
-        return body
+        return answer_of(r)
 
     async def games(self) -> list[dict[str, Any]]:
         """The games this server plays (`GET /api/meta/games`)."""
         return list(await self.request("GET", "/api/meta/games"))
 
     async def create(self, game: str, players: int | None = None, seats: list[dict[str, Any]] | None = None,
-                     options: dict[str, Any] | None = None) -> Created:
-        """Create a game (as `Client.create`)."""
-        payload: dict[str, Any] = {"game": game}
-        if options is not None:
-            payload["options"] = options
-        if players is not None:
-            payload["players"] = players
-        if seats is not None:
-            payload["seats"] = seats
-        body = await self.request("POST", "/api/games", json=payload)
-        return Created(str(body["id"]), str(body.get("creator_token", "")),
-                       body.get("seat"), body.get("token"), list(body.get("invites", [])), body)
+                     options: dict[str, Any] | None = None, name: str | None = None, visibility: str | None = None,
+                     move_seconds: float | None = None) -> Created:
+        """Create a game (as `Client.create`; the server's default visibility, private, unless given)."""
+        body = await self.request("POST", "/api/games", json=create_payload(game, players, options, seats, name,
+                                                                           visibility, move_seconds))
+        return created_of(body)
 
-    async def claim(self, game_id: str, invite: str | None = None, seat: int | None = None) -> tuple[int, str]:
+    async def claim(self, game_id: str, invite: str | None = None, seat: int | None = None,
+                    name: str | None = None) -> tuple[int, str]:
         """Take a seat (an invited one by its code, or an open one): (its number, its token)."""
-        payload: dict[str, Any] = {}
-        if invite is not None:
-            payload["invite"] = invite
-        if seat is not None:
-            payload["seat"] = seat
-        body = await self.request("POST", f"/api/games/{game_id}/claim", json=payload)
+        body = await self.request("POST", f"/api/games/{game_id}/claim", json=claim_payload(invite, seat, name))
         return int(body["seat"]), str(body["token"])
 
     async def record(self, game_id: str) -> dict[str, Any]:
