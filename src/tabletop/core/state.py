@@ -13,6 +13,8 @@ from typing import Any, ClassVar, Self, cast
 
 from tabletop.core.action import Action, normalize_text
 from tabletop.core.errors import IllegalAction, shorten
+from tabletop.core.logwords import entry as log_words
+from tabletop.core.logwords import token
 from tabletop.core.options import Option, OptionValue, resolve_options
 from tabletop.core.rng import Rng
 
@@ -20,6 +22,11 @@ Seat = int
 View = dict[str, Any]
 LogEntry = dict[str, Any]
 """One line of a seat's history: `{"seat": int | None, "text": str}` (seat None: the table, not a player)."""
+
+CONCEDE = "concede"
+"""The verb of a concession (`State.concede`): its text is `concede p<seat>` (`concede p1`: seat 1, Player 2). The
+core's own action, never among a game's legal actions (no game may use the verb: conformance-tested)."""
+_CONCEDE_PREFIX = CONCEDE + " p"
 
 
 @dataclass(frozen=True)
@@ -111,6 +118,26 @@ class State(ABC):
     _trail: list[Seat] | None = None
     """With undo tracking on (`track_undo`): per action of the history, the seat that took it, or -1 if it (or the
     flow it set off) drew chance or revealed something hidden. None: tracking off (the fast path)."""
+    _conceded: tuple[tuple[Seat, tuple[int, ...]], ...] = ()
+    """The concessions so far, in order: each the seat and, for each reader (the seats, then a spectator), the length
+    of the game's own log when it conceded (where the core's log entry for it goes). Empty: the fast path."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's `winners` is wrapped so that every caller sees the concessions (`_winners_conceded`)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("winners")
+        if own is None or getattr(own, "_sees_concessions", False):
+            return
+
+        def winners(self: State) -> list[Seat]:
+            if not self._conceded:
+                return cast(list[Seat], own(self))
+            return self._winners_conceded(own)
+
+        winners.__doc__ = own.__doc__
+        winners.__name__ = winners.__qualname__ = "winners"
+        winners._sees_concessions = True  # type: ignore[attr-defined]
+        setattr(cls, "winners", winners)  # noqa: B010 (a method replaced on the class)
 
     # ---- construction -------------------------------------------------------------------------------
     def _init_base(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
@@ -136,6 +163,7 @@ class State(ABC):
         queue, trail = other._queue, other._trail  # always set here: an instance attribute is the fastest read
         self._queue = None if queue is None else queue.copy()
         self._trail = None if trail is None else trail.copy()
+        self._conceded = other._conceded  # a tuple of tuples: shared
 
     @classmethod
     @abstractmethod
@@ -199,6 +227,12 @@ class State(ABC):
     def winners(self) -> list[Seat]:
         """Winning seats once the game is over (all seats on a shared win); empty before the end."""
 
+    def _standing(self, seat: Seat) -> tuple[float, ...]:
+        """How well `seat` stands, compared between seats: the score, then the game's tie-breaks (default: the score
+        alone). Used where the game's own `winners` cannot say it: who wins when the seat(s) the game named conceded,
+        and the places below the winners (`places`)."""
+        return (float(self.scores()[seat]),)
+
     @abstractmethod
     def component_counts(self) -> dict[str, int]:
         """Count of each kind of component wherever it lies; conserved by every action (tests check this)."""
@@ -240,10 +274,19 @@ class State(ABC):
             legal = self._legal = self._legal_actions() if self.to_move is not None else []
         if type(action) is Action:
             if action not in legal:  # identity: an exact Action never compares equal to another object
+                if action.verb == CONCEDE:
+                    self._concede(self._concession_of(action.text))
+                    return
                 raise IllegalAction(self._illegal_message(action.text, legal))
             act = action
         else:
-            act = self._match(action, legal)
+            try:
+                act = self._match(action, legal)
+            except IllegalAction:
+                if not (isinstance(action, str) and normalize_text(action).startswith(_CONCEDE_PREFIX)):
+                    raise
+                self._concede(self._concession_of(action))
+                return
         self._legal = None
         self._history.append(act)
         if self._trail is None and self._queue is None:
@@ -336,6 +379,13 @@ class State(ABC):
         step but is not yet to move, validated and queued, then applied automatically when the engine reaches it.
         The history (and so the record) keeps the canonical order. IllegalAction leaves the state unchanged."""
         self._check_seat(seat, allow_none=False)
+        text = action.text if type(action) is Action else action
+        if isinstance(text, str) and normalize_text(text).startswith(_CONCEDE_PREFIX):
+            conceding = self._concession_of(text)
+            if conceding.args[0] != seat:
+                raise IllegalAction(f"seat {seat} may concede only for itself ({self.concession(seat).text})")
+            self._concede(conceding)
+            return
         if seat == self.to_move:
             self.apply(action)
             return
@@ -352,6 +402,87 @@ class State(ABC):
         if self._queue is None:
             self._queue = {}
         self._queue[seat] = act
+
+    # ---- conceding (docs/rulings.md, "Conceding") -------------------------------------------------------------
+    @property
+    def conceded(self) -> list[Seat]:
+        """The seats that conceded, in the order they did (public)."""
+        return [c[0] for c in self._conceded]
+
+    def concede_refusal(self, seat: Seat) -> str:
+        """Why `seat` may not concede now, in a player's words ("" when it may)."""
+        self._check_seat(seat, allow_none=False)
+        if self.info.cooperative:
+            return (f"{self.info.title} is cooperative: the table wins or loses together, so no one concedes "
+                    "(a player may leave the table instead)")
+        if self.to_move is None:
+            return "the game is over: there is nothing left to concede"
+        if any(c[0] == seat for c in self._conceded):
+            return f"Player {seat + 1} has already conceded"
+        return ""
+
+    def concession(self, seat: Seat) -> Action:
+        """`seat`'s concession (its text `concede p<seat>`), or IllegalAction saying why it may not concede now."""
+        why = self.concede_refusal(seat)
+        if why:
+            raise IllegalAction(why)
+        return Action(CONCEDE, (seat,), f"{_CONCEDE_PREFIX}{seat}")
+
+    def concede(self, seat: Seat) -> Action:
+        """`seat` concedes (any seat, at any moment of a competitive game, its turn or not): the action, kept in the
+        history and so in the record (`apply` takes its text back on replay). When every seat but one has conceded
+        (in a 2-player game: at once) the game is over and that seat wins; otherwise the game goes on, the seat is
+        still played (by whoever or whatever plays it) and is placed last (`places`, `winners`). IllegalAction
+        (state unchanged) in a cooperative game, once the game is over or for a seat that has conceded."""
+        act = self.concession(seat)
+        self._concede(act)
+        return act
+
+    def _concession_of(self, text: str) -> Action:
+        """The concession whose text is `text` (`concede p1`), legal now, or IllegalAction."""
+        rest = normalize_text(text)[len(_CONCEDE_PREFIX):]
+        if not rest.isdigit() or not 0 <= int(rest) < self.players:
+            raise IllegalAction(f"{shorten(text)}: a concession names a seat 0..{self.players - 1} "
+                                f"({_CONCEDE_PREFIX}0 .. {_CONCEDE_PREFIX}{self.players - 1})")
+        return self.concession(int(rest))
+
+    def _concede(self, act: Action) -> None:
+        seat = cast(int, act.args[0])
+        marks = tuple(len(self._log(r, 0)) for r in [*range(self.players), None])
+        self._history.append(act)
+        self._conceded = (*self._conceded, (seat, marks))
+        if self._trail is not None:
+            self._trail.append(-1)  # a concession stands: it is never taken back, nor anything before it
+        self._legal = None
+        if self.players - len(self._conceded) <= 1:  # one seat left: the game is over, it wins
+            self.to_move = None
+            self._queue = None
+
+    def _winners_conceded(self, own: Any) -> list[Seat]:
+        """The winners once someone conceded: the seat left if every other conceded; else the game's own winners
+        that did not concede, or if all of those conceded, the best standing seats among the others."""
+        if self.to_move is not None:
+            return []
+        gone = {c[0] for c in self._conceded}
+        left = [p for p in range(self.players) if p not in gone]
+        if len(left) == 1:
+            return left
+        won = [p for p in own(self) if p not in gone]
+        if won:
+            return won
+        best = max(self._standing(p) for p in left)
+        return [p for p in left if self._standing(p) == best]
+
+    def places(self) -> list[int]:
+        """Each seat's place once the game is over (1 = first): the winners first, then by standing (score, then
+        the game's tie-breaks), the seats that conceded last (the first to concede last of all); equal seats share
+        the better place."""
+        order = {c[0]: i for i, c in enumerate(self._conceded)}
+        won = set(self.winners())
+        keys: list[tuple[Any, ...]] = [
+            (0, order[p]) if p in order else (1, p in won, self._standing(p)) for p in range(self.players)
+        ]
+        return [1 + sum(1 for k in keys if k > mine) for mine in keys]
 
     # ---- undo ------------------------------------------------------------------------------------------------
     def track_undo(self) -> None:
@@ -464,6 +595,8 @@ class State(ABC):
         """JSON-ready dict of everything `seat` may see; None is a spectator who sees only public facts."""
         self._check_seat(seat)
         view = self._view(seat)
+        if self._conceded:
+            self._view_conceded(seat, view)
         queue = self._queue
         if queue:
             view["decided"] = sorted(queue)  # public, as a facedown card on the table is; what it is is not
@@ -480,7 +613,37 @@ class State(ABC):
         self._check_seat(seat)
         if not isinstance(start, int) or isinstance(start, bool) or start < 0:
             raise ValueError(f"log start must be a non-negative integer, not {shorten(start)}")
+        if self._conceded:
+            return self._log_conceded(seat)[start:]
         return self._log(seat, start)
+
+    def _log_conceded(self, seat: Seat | None) -> list[LogEntry]:
+        """The whole log of `seat` with the core's entry for each concession where it happened."""
+        reader = self.players if seat is None else seat
+        entries = self._log(seat, 0)
+        out: list[LogEntry] = []
+        done = 0
+        for i, (who, marks) in enumerate(self._conceded):
+            at = marks[reader]
+            out.extend(entries[done:at])
+            done = at
+            over = i == len(self._conceded) - 1 and self.to_move is None and self.players - len(self._conceded) <= 1
+            out.append(log_words(who, f"{token(who)} conceded" + ("; the game is over" if over else
+                                                                    ", placed last; the seat plays on to the end")))
+        out.extend(entries[done:])
+        return out
+
+    def _view_conceded(self, seat: Seat | None, view: View) -> None:
+        """The view with the concessions: who conceded (public), the log position and its recent tail with the
+        core's entries in."""
+        view["conceded"] = self.conceded
+        pos = view.get("log_pos")
+        if isinstance(pos, int) and not isinstance(pos, bool):
+            full = self._log_conceded(seat)
+            view["log_pos"] = len(full)
+            tail = view.get("log")
+            if isinstance(tail, list):
+                view["log"] = full[max(0, len(full) - len(tail)):]
 
     def sample(self, seat: Seat, seed: int) -> Self:
         """A full state consistent with `view(seat)`: hidden cards, bag and deck order, future chance redrawn."""

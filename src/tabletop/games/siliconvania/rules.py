@@ -379,6 +379,11 @@ class SiliconVaniaState(State):
         top = max(keys)
         return [p for p in range(self.players) if keys[p] == top]
 
+    def _standing(self, seat: int) -> tuple[float, ...]:
+        """The total, then the tie-break of `winners` (vampires housed): who wins when the leader conceded."""
+        b = self._breakdowns()[seat]
+        return (float(b["total"]), float(b["housed"]))
+
     # ---- information (view.py) --------------------------------------------------------------------------
     def _view(self, seat: int | None) -> View:
         return table_view(self, seat)
