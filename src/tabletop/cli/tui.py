@@ -143,6 +143,8 @@ class HintScreen(ModalScreen[None]):
         super().__init__()
         self.seat, self.shown, self.seats = seat, shown, seats
         self.stopped = False
+        self.note = ""
+        """A line under the heading saying where the hints come from (the remote app: the server, or why not)."""
 
     def compose(self) -> ComposeResult:
         box = Vertical(Static(Text("searching from your seat's view only...")), ProgressBar(total=100,
@@ -177,7 +179,8 @@ class HintScreen(ModalScreen[None]):
             number = str(self.shown.index(action) + 1) if action in self.shown else ""
             t.add_row(number, action.text, str(visits), f"{value:.2f}", *((because,) if why else ()))
         self.query_one(Static).update(Group(
-            Text("The search's favourite actions, from your view only", style="bold"), t,
+            Text("The search's favourite actions, from your view only", style="bold"),
+            *([Text(self.note, style="yellow")] if self.note else []), t,
             Text("value: your estimated result, 0 (worst) to 1 (best: a win, or the team's best score); "
                  "tries: the search samples behind it", style="dim")))
         self.query_one(ProgressBar).display = False
