@@ -117,6 +117,8 @@ class HumanAgent:
                                        "q quits]")
             if answer is None or answer in ("q", "quit", "exit"):
                 raise LeaveGame
+            if self.typed(answer):
+                continue
             if answer in ("?", "hint", "hints"):
                 self._hints(seat, shown)
                 continue
@@ -143,6 +145,11 @@ class HumanAgent:
                 return seat.parse_action(answer)
             except IllegalAction:
                 self.console.print(refusal(answer, shown))
+
+    def typed(self, answer: str) -> bool:
+        """A hook for a line read before the commands and actions (the remote line mode's `say TEXT`, chat at a
+        server's table): True if it was taken."""
+        return False
 
     def _help(self, about: str, shown: list[Action], rules: bool) -> None:
         """`help`: the commands, then what an action does (`help 3`, `help play r5`); `rules`: the game's rules."""
