@@ -150,27 +150,90 @@ def imitation_data(game: str, players: int, games: int, explore: float, seed: in
 
 
 def imitate(model: ActorCritic, opt: torch.optim.Optimizer, data: tuple[Any, ...], n_actions: int, epochs: int,
-            batch: int) -> float:
+            batch: int, holdout: float = 0.1) -> tuple[float, float]:
+    """Fit the policy head to the heuristic's choices and the value head to the final rewards, `epochs` passes.
+
+    The last `holdout` of the decisions (whole games: they are in game order) are kept out of training; after each
+    epoch the policy's greedy choice is scored on them, and the weights of the best epoch are kept. Returns the last
+    training loss and the best held-out accuracy (the share of held-out decisions where the greedy choice is the
+    heuristic's)."""
     obs, legal_idx, choice, reward, _ = data
+    cut = len(obs) - int(len(obs) * holdout) if len(obs) >= 20 else len(obs)
     x = torch.from_numpy(np.stack(obs))
     y = torch.tensor(choice)
     r = torch.tensor(reward, dtype=torch.float32)
-    loss_v = 0.0
-    for _ in range(epochs):
-        perm = torch.randperm(len(obs))
-        for i in range(0, len(obs), batch):
+
+    def masks(rows: list[int]) -> torch.Tensor:
+        mask = torch.zeros((len(rows), n_actions), dtype=torch.int8)  # per batch: SiliconVania has 9485 actions
+        for row, k in enumerate(rows):
+            mask[row, torch.from_numpy(legal_idx[k])] = 1
+        return mask
+
+    def held_out_accuracy() -> float:
+        if cut == len(obs):
+            return float("nan")
+        hits = 0
+        with torch.no_grad():
+            for i in range(cut, len(obs), 4096):
+                rows = list(range(i, min(i + 4096, len(obs))))
+                logits, _ = model(x[rows], masks(rows))
+                hits += int((logits.argmax(1) == y[rows]).sum())
+        return hits / (len(obs) - cut)
+
+    loss_v, best_acc = 0.0, -1.0
+    best = {k: v.clone() for k, v in model.state_dict().items()}
+    for epoch in range(epochs):
+        perm = torch.randperm(cut)
+        for i in range(0, cut, batch):
             j = perm[i:i + batch]
-            mask = torch.zeros((len(j), n_actions), dtype=torch.int8)  # per batch: SiliconVania has 9485 actions
-            for row, k in enumerate(j.tolist()):
-                mask[row, torch.from_numpy(legal_idx[k])] = 1
-            logits, v = model(x[j], mask)
+            logits, v = model(x[j], masks(j.tolist()))
             loss = nn.functional.cross_entropy(logits, y[j]) + 0.5 * (v - r[j]).pow(2).mean()
             opt.zero_grad()
             loss.backward()
             nn.utils.clip_grad_norm_(model.parameters(), 0.5)
             opt.step()
             loss_v = float(loss.detach())
-    return loss_v
+        acc = held_out_accuracy()
+        print(f"imitation epoch {epoch + 1}: loss {loss_v:.3f}, held-out accuracy {acc:.3f}", flush=True)
+        if acc != acc or acc > best_acc:  # nan (no hold-out): keep the last
+            best_acc = acc if acc == acc else best_acc
+            best = {k: v.clone() for k, v in model.state_dict().items()}
+    model.load_state_dict(best)
+    return loss_v, best_acc
+
+
+def evaluate(layers: list[tuple[np.ndarray, np.ndarray]], game: str, players: int, games: int, seed: int,
+             max_steps: int) -> float:
+    """The greedy policy's win share in `games` seat-rotated games, one policy seat among heuristic seats, on the
+    deals seed, seed+1, ... (the same deals at every call: checkpoints are compared on equal terms). Silencio: the
+    team reward of a team of the policy, 1 - cards left / cards dealt."""
+    enc, space = encoder(game, players), action_space(game, players)
+    coop = game_info(game).cooperative
+    total = 0.0
+    for g in range(games):
+        state = new_game(game, players, seed + g)
+        me = g % players
+        heur = [make_agent("heuristic", game, 7919 * g + p) for p in range(players)]
+        handles = [SeatHandle(state, p) for p in range(players)]
+        for _ in range(max_steps):
+            p = state.to_move
+            if p is None:
+                break
+            if coop or p == me:
+                legal = state.legal_actions()
+                x = enc.encode_fast(state, p)
+                for i, (w, b) in enumerate(layers):
+                    x = x @ w + b
+                    if i < len(layers) - 1:
+                        x = np.tanh(x)
+                idx = space.indices(legal)
+                state.apply(legal[int(np.argmax(x[np.asarray(idx)]))])
+            else:
+                state.apply(heur[p].act(handles[p]))
+        if state.to_move is None:
+            winners = list(state.winners())
+            total += final_rewards(state)[0] if coop else (1.0 / len(winners) if me in winners else 0.0)
+    return total / games
 
 
 def train(args: argparse.Namespace) -> dict[str, Any]:
@@ -182,8 +245,8 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     rng = np.random.default_rng(args.seed)
     enc, space = encoder(game, players), action_space(game, players)
     model = ActorCritic(enc.size, space.n, args.hidden)
-    opt = torch.optim.Adam(model.parameters(), lr=args.lr)
-    start = time.perf_counter()
+    opt = torch.optim.Adam(model.parameters(), lr=args.bc_lr)
+    start, cpu0 = time.perf_counter(), time.process_time()
     budget = args.minutes * 60 if args.minutes else float("inf")
     log: dict[str, Any] = {"bc_games": 0, "bc_samples": 0, "updates": 0, "episodes": 0}
 
@@ -192,14 +255,27 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         data = imitation_data(game, players, args.bc_games, args.explore, int(rng.integers(0, 2**63)),
                               start + budget / 3, args.max_steps)
         log["bc_games"], log["bc_samples"] = data[4], len(data[0])
-        loss = imitate(model, opt, data, space.n, args.bc_epochs, args.batch) if data[0] else float("nan")
-        log["bc_loss"] = round(loss, 4)
+        loss, acc = imitate(model, opt, data, space.n, args.bc_epochs, args.batch) if data[0] else (float("nan"),
+                                                                                                     float("nan"))
+        log["bc_loss"], log["bc_accuracy"] = round(loss, 4), round(acc, 4)
         log["bc_seconds"] = round(time.perf_counter() - start, 1)
-        print(f"imitation: {data[4]} games, {len(data[0])} decisions, loss {loss:.3f}, "
-              f"{log['bc_seconds']:.0f}s", flush=True)
+        log["bc_cpu_seconds"] = round(time.process_time() - cpu0, 1)
+        print(f"imitation: {data[4]} games, {len(data[0])} decisions, loss {loss:.3f}, held-out accuracy "
+              f"{acc:.3f}, {log['bc_seconds']:.0f}s", flush=True)
         del data
 
-    # 2. self-play PPO against a pool of past versions (and the heuristic); Silencio: a team of the live policy
+    # 2. self-play PPO against a pool of past versions (and the heuristic); Silencio: a team of the live policy.
+    # Every --eval-every updates the greedy policy plays --eval-games fixed deals against the heuristic; the best
+    # evaluated weights (the imitation's included, as update 0) are the ones written.
+    opt = torch.optim.Adam(model.parameters(), lr=args.lr)
+    eval_seed = int(rng.integers(0, 2**31))
+    best_score, best_update = -1.0, 0
+    best_state = {k: v.clone() for k, v in model.state_dict().items()}
+    curve: list[tuple[int, float]] = []
+    if args.eval_every and args.eval_games:
+        best_score = evaluate(numpy_layers(model), game, players, args.eval_games, eval_seed, args.max_steps)
+        curve.append((0, best_score))
+        print(f"update    0  evaluation vs heuristic {best_score:.3f}", flush=True)
     live = FrozenPolicy(numpy_layers(model), int(rng.integers(0, 2**63)))
     pool: Pool = Pool([live] if cooperative else ["heuristic", FrozenPolicy(live.layers, int(rng.integers(0, 2**63)))])
     env = single_agent(game, players=players, opponents=pool, max_steps=args.max_steps)
@@ -260,11 +336,25 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             snaps.append(FrozenPolicy(live.layers, int(rng.integers(0, 2**63))))
             pool.members[:] = ["heuristic"] * len(snaps) + snaps
         recent = returns[-100:]
+        score = ""
+        if args.eval_every and args.eval_games and update % args.eval_every == 0:
+            value = evaluate(live.layers, game, players, args.eval_games, eval_seed, args.max_steps)
+            curve.append((update, value))
+            score = f"  evaluation vs heuristic {value:.3f}"
+            if value > best_score:
+                best_score, best_update = value, update
+                best_state = {k: v.clone() for k, v in model.state_dict().items()}
         print(f"update {update:4d}  {time.perf_counter() - start:6.0f}s  episodes {len(returns):5d}  "
-              f"return(100) {float(np.mean(recent)) if recent else float('nan'):.3f}", flush=True)
+              f"return(100) {float(np.mean(recent)) if recent else float('nan'):.3f}{score}", flush=True)
+    if args.eval_every and args.eval_games:
+        model.load_state_dict(best_state)
+        log["kept_update"], log["kept_evaluation"] = best_update, round(best_score, 4)
+        log["curve"] = curve
+        print(f"kept the weights of update {best_update} (evaluation {best_score:.3f})", flush=True)
     log["updates"], log["episodes"] = update, len(returns)
     log["final_return_100"] = round(float(np.mean(returns[-100:])), 4) if returns else None
     log["seconds"] = round(time.perf_counter() - start, 1)
+    log["cpu_seconds"] = round(time.process_time() - cpu0, 1)
     save_npz(model, args.out, game, players, enc.size, space.n)
     return log
 
@@ -275,8 +365,10 @@ def write_card(args: argparse.Namespace, log: dict[str, Any]) -> Path:
     opponents = ("the live policy at every other seat (a team of one policy)" if game_info(args.game).cooperative
                  else f"a pool: the heuristic and the last {args.pool} snapshots of the policy, half and half")
     repro = ["python", "examples/train.py", "--game", args.game, "--players", str(args.players), "--seed",
-             str(args.seed), "--bc-games", str(log["bc_games"]), "--updates", str(log["updates"]), "--minutes", "0",
-             "--hidden", str(args.hidden), "--steps", str(args.steps), "--out", str(args.out_arg)]
+             str(args.seed), "--bc-games", str(log["bc_games"]), "--bc-epochs", str(args.bc_epochs), "--bc-lr",
+             str(args.bc_lr), "--updates", str(log["updates"]), "--minutes", "0", "--hidden", str(args.hidden),
+             "--steps", str(args.steps), "--lr", str(args.lr), "--eval-every", str(args.eval_every), "--eval-games",
+             str(args.eval_games), "--out", str(args.out_arg)]
     lines = [
         f"# Model card of {args.out.name}: a masked MLP policy for {game_info(args.game).title}, "
         f"{args.players} players (examples/train.py).",
@@ -295,18 +387,49 @@ def write_card(args: argparse.Namespace, log: dict[str, Any]) -> Path:
         f"seed = {args.seed}",
         f"imitation_games = {log['bc_games']}",
         f"imitation_decisions = {log['bc_samples']}",
+        f"imitation_epochs = {args.bc_epochs}",
+        f"imitation_held_out_accuracy = {log.get('bc_accuracy', 'nan')}",
         f"imitation_seconds = {log.get('bc_seconds', 0.0)}",
+        f"imitation_cpu_seconds = {log.get('bc_cpu_seconds', 0.0)}",
         f"ppo_updates = {log['updates']}",
         f"ppo_steps_per_update = {args.steps}",
         f"ppo_episodes = {log['episodes']}",
         f"final_training_return = {log['final_return_100'] if log['final_return_100'] is not None else 'nan'}",
         f"wall_seconds = {log['seconds']}",
+        f"cpu_seconds = {log['cpu_seconds']}",
+        *([f"kept_update = {log['kept_update']}",
+           f"kept_evaluation = {log['kept_evaluation']}",
+           f"evaluation = \"greedy, {args.eval_games} seat-rotated games against the heuristic every "
+           f"{args.eval_every} updates, the same deals each time; the best evaluated weights are written\"",
+           f"curve = {json.dumps([list(c) for c in log['curve']])}"] if "kept_update" in log else []),
         f'opponents = "{opponents}"',
         f'machine = "{platform.machine()}, {platform.python_implementation()} {platform.python_version()}, torch '
         f'{torch.__version__}, 1 thread, nice 19 on a 2-core machine shared with other jobs"',
     ]
     card.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return card
+
+
+def plot(log: dict[str, Any], path: Path, title: str) -> None:
+    """The learning curve: the greedy policy's evaluation against the heuristic at each evaluated update."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    xs, ys = zip(*log["curve"], strict=True) if log.get("curve") else ((), ())
+    ax.plot(xs, ys, "o-", label="greedy policy vs the heuristic (evaluation games)")
+    if "kept_update" in log:
+        ax.axvline(log["kept_update"], color="green", lw=0.8, ls=":", label=f"kept: update {log['kept_update']}")
+    ax.set_xlabel("PPO update (0: after imitation)")
+    ax.set_ylabel("win share" if not log.get("cooperative") else "team reward")
+    ax.set_ylim(0, 1)
+    ax.set_title(title)
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
 
 
 def enc_size(args: argparse.Namespace) -> int:
@@ -319,14 +442,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--minutes", type=float, default=10.0, help="wall-clock budget (0: no limit; counts decide)")
     p.add_argument("--bc-games", type=int, default=400, help="heuristic games to imitate (0: no imitation)")
-    p.add_argument("--bc-epochs", type=int, default=6)
+    p.add_argument("--bc-epochs", type=int, default=12, help="imitation passes (the best on held-out games is kept)")
+    p.add_argument("--bc-lr", type=float, default=1e-3, help="the imitation's learning rate")
     p.add_argument("--explore", type=float, default=0.1)
     p.add_argument("--updates", type=int, default=10_000, help="PPO updates at most")
     p.add_argument("--steps", type=int, default=512, help="learner decisions per update")
     p.add_argument("--epochs", type=int, default=4)
     p.add_argument("--batch", type=int, default=256)
-    p.add_argument("--hidden", type=int, default=0, help="hidden width (0: 64, SiliconVania 32 for its size)")
-    p.add_argument("--lr", type=float, default=3e-4)
+    p.add_argument("--hidden", type=int, default=0, help="hidden width (0: 128, SiliconVania 64 for its size)")
+    p.add_argument("--lr", type=float, default=3e-4, help="PPO's learning rate")
     p.add_argument("--gamma", type=float, default=1.0)
     p.add_argument("--lam", type=float, default=0.95)
     p.add_argument("--clip", type=float, default=0.2)
@@ -334,21 +458,27 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--ent", type=float, default=0.005)
     p.add_argument("--pool", type=int, default=4, help="past versions kept in the self-play pool")
     p.add_argument("--snapshot-every", type=int, default=5)
+    p.add_argument("--eval-every", type=int, default=10, help="PPO updates between evaluations (0: keep the last)")
+    p.add_argument("--eval-games", type=int, default=40, help="games of each evaluation against the heuristic")
     p.add_argument("--max-steps", type=int, default=3000, help="truncate a game after this many decisions")
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default="", help="weights file (default: src/tabletop/rl/policies/<short>-<n>p.npz)")
+    p.add_argument("--plot", default="", help="also draw the learning curve (the evaluations) into this image")
     args = p.parse_args(argv)
     info = game_info(args.game)
     args.game = info.name
     if not info.min_players <= args.players <= info.max_players:
         p.error(f"{info.title} plays with {info.min_players}-{info.max_players} players, not {args.players}")
     if args.hidden <= 0:
-        args.hidden = 32 if args.game == "siliconvania" else 64
+        args.hidden = 64 if args.game == "siliconvania" else 128
     args.out_arg = args.out or str(Path("src/tabletop/rl/policies") / f"{policy_name(args.game, args.players)}.npz")
     args.out = Path(args.out) if args.out else POLICY_DIR / f"{policy_name(args.game, args.players)}.npz"
     log = train(args)
     card = write_card(args, log)
+    if args.plot:
+        log["cooperative"] = info.cooperative
+        plot(log, Path(args.plot), f"{info.title}, {args.players} players: imitation, then PPO self-play")
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB) and {card}", flush=True)
     return log
 
