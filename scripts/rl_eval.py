@@ -2,6 +2,7 @@
 """Measure a shipped policy against the heuristic (`medium`) and write the results into its model card.
 
     nice -n 15 .venv/bin/python scripts/rl_eval.py silos-3p --games 200 [--seed 1] [--no-write]
+    nice -n 15 .venv/bin/python scripts/rl_eval.py runs/silos-2p.npz --games 200   # a candidate, before shipping
 
 The evaluation protocol (docs/rl.md, "Shipped policies"):
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import shlex
 import sys
 import time
@@ -36,7 +38,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from tabletop.agents import make_agent
-from tabletop.agents.policy import PolicyAgent, PolicyNet, find_shipped, shipped_policies
+from tabletop.agents.policy import PolicyAgent, PolicyNet, Shipped, find_shipped, shipped_policies
 from tabletop.core import SeatHandle, game_info, new_game
 
 
@@ -77,19 +79,26 @@ def out_of_time(args: argparse.Namespace, started: float, g: int, n: int) -> boo
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    ap.add_argument("name", help="a shipped policy (file name, or <game>-<n>p)")
+    ap.add_argument("name", help="a shipped policy (file name, or <game>-<n>p), or the path of a .npz weights file "
+                                 "(its card is the .toml beside it)")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1_000_000, help="the first deal (deals seed, seed+1, ...)")
     ap.add_argument("--no-write", action="store_true", help="print only; leave the card as it is")
     ap.add_argument("--minutes", type=float, default=0.0,
                     help="stop early after this wall-clock time, at a whole rotation of the seats (0: never)")
     args = ap.parse_args()
-    found = [s for s in shipped_policies() if args.name in (s.name, f"{s.game}-{s.players}p")]
-    if not found:
-        ap.error(f"no shipped policy {args.name!r}; shipped: {', '.join(s.name for s in shipped_policies())}")
-    shipped = find_shipped(args.name, found[0].game)
+    if args.name.endswith(".npz"):
+        if not Path(args.name).is_file():
+            ap.error(f"no weights file {args.name!r}")
+        net = PolicyNet(args.name)
+        shipped = Shipped(Path(args.name).stem, net.game, net.players, Path(args.name))
+    else:
+        found = [s for s in shipped_policies() if args.name in (s.name, f"{s.game}-{s.players}p")]
+        if not found:
+            ap.error(f"no shipped policy {args.name!r}; shipped: {', '.join(s.name for s in shipped_policies())}")
+        shipped = find_shipped(args.name, found[0].game)
+        net = PolicyNet(shipped.path)
     game, n = shipped.game, shipped.players
-    net = PolicyNet(shipped.path)
     coop = game_info(game).cooperative
     started = time.perf_counter()
     results: dict[str, object] = {"opponent": "medium", "games": args.games, "first_deal": args.seed}
@@ -178,7 +187,8 @@ def main() -> None:
         results["play"] = "sampled" if results["sampled_win"] > results["greedy_win"] else "greedy"  # type: ignore[operator]
     results["seconds"] = round(seconds, 1)
     results["command"] = " ".join(shlex.quote(a) for a in ["scripts/rl_eval.py", *sys.argv[1:]])
-    results["machine"] = "2 cores shared with other jobs, nice 15"
+    results["machine"] = (f"{os.cpu_count()} cores shared with other jobs, nice {os.nice(0)}, load average "
+                          f"{os.getloadavg()[0]:.1f} at the end")
     Console(width=120).print(table)
     if not args.no_write:
         write_results(shipped.path.with_suffix(".toml"), results)
