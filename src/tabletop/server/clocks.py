@@ -143,12 +143,13 @@ class Clocks:
     def _maybe_leaver(self, game_id: str, seat: int) -> None:
         """A seat timed out `leaver_timeouts` times in a row is taken over by the AI, as if its player left (issue
         23, `tabletop.server.leavers`)."""
-        from tabletop.server.leavers import leave, timeouts_in_a_row
+        from tabletop.server.leavers import leave, table_level, timeouts_in_a_row
 
         n = self.table.settings.leaver_timeouts
         if n > 0 and timeouts_in_a_row(self.service, game_id, seat) >= n:
             try:
-                leave(self.service, self.table, game_id, None, self.table.settings.leaver_level, seat=seat)
+                level = table_level(self.service, game_id, self.table.settings.leaver_level)
+                leave(self.service, self.table, game_id, None, level, seat=seat)
             except ServiceError as e:
                 log.info("seat %d of game %s not taken over: %s", seat, game_id, e.message)
 

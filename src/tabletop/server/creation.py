@@ -10,8 +10,11 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from sqlalchemy import insert, select
+
 from tabletop.server.ai import PolicyOffer, check_label
 from tabletop.server.errors import Full, Invalid, Limited
+from tabletop.server.models import LeaverLevelRow
 from tabletop.server.storage import SeatInfo, Storage, now
 
 SEAT_KINDS = ("creator", "invite", "open", "ai")
@@ -136,3 +139,23 @@ def check_seats(seats: list[SeatRequest], players: int, game: str, policies: dic
             raise Invalid(f"seat {i}: only an AI seat has a strength")
     if sum(r.kind == "creator" for r in seats) > 1:
         raise Invalid("at most one seat is the creator's")
+
+
+def check_leaver_level(level: str, game: str, players: int, policies: dict[str, PolicyOffer]) -> None:
+    """Invalid unless `level` can play a leaver's seat of `game` with `players` (an AI strength or a policy for it)."""
+    why = check_label(level, game, players, policies)
+    if why is not None:
+        raise Invalid(f"leaver_level: {why}")
+
+
+def store_leaver_level(storage: Storage, game_id: str, level: str) -> None:
+    """The AI level that plays a leaver's seat of the game, as its creator chose (issue 23)."""
+    storage._write(lambda conn: conn.execute(insert(LeaverLevelRow.__table__),  # type: ignore[arg-type]
+                                             {"game_id": game_id, "level": level}))
+
+
+def leaver_level_of(storage: Storage, game_id: str, default: str) -> str:
+    """The AI level that plays a leaver's seat of the game: its creator's choice, or `default` (the server's
+    `leaver_level`) for a game made before there was a choice."""
+    with storage._session() as db:
+        return db.scalar(select(LeaverLevelRow.level).where(LeaverLevelRow.game_id == game_id)) or default

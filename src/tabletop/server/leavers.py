@@ -1,6 +1,13 @@
-"""Leavers (issue 23): a player leaves a game in play and an AI plays the seat at the server's leaver level
-(`TABLETOP_LEAVER_LEVEL`, `medium` by default); the table is told; the seat is unrated from then on (the ratings
-leave it out, even if the player comes back); the player takes the seat back with the same token or account.
+"""Leavers and conceders (issue 23): a player leaves a game in play and an AI plays the seat at the level the table's
+creator chose (`leaver_level` at creation; the server's `TABLETOP_LEAVER_LEVEL`, `medium` by default, for a game
+without a choice); the table is told; the seat is unrated from then on (the ratings leave it out, even if the player
+comes back); the player takes the seat back with the same token or account.
+
+A player of a competitive game concedes (`concede`): the engine's concession (`State.concede`, docs/rulings.md
+"Conceding") is stored as the seat's action event, so the record holds it and replays it. With two players (or once
+every other seat has conceded) that ends the game: the other seat wins, and a rated game rates the conceder last.
+With more players the game goes on: the seat is placed last whatever its score, and the AI at the table's leaver
+level plays it to the end (mode `conceded`: not taken back; still the account's seat, so it is rated, last).
 
 A left seat is stored as an AI seat of mode `left` (its token and account kept, so that its player can take it
 back): the AI moves for it like for any AI seat, the move clock leaves it alone, and the creation limits do not
@@ -11,10 +18,13 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import replace
+from typing import Any
 
 from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
+from tabletop.core import game_info
+from tabletop.server.creation import leaver_level_of
 from tabletop.server.errors import Conflict, Unauthorized
 from tabletop.server.models import LeftSeatRow
 from tabletop.server.service import SERVER_ACTION_IDS, GameService
@@ -23,6 +33,13 @@ from tabletop.server.table import Table
 
 LEFT = "left"
 """The mode of a seat its player left."""
+CONCEDED = "conceded"
+"""The mode of a seat whose player conceded a game that goes on (more than two players): the AI plays it to the end."""
+
+
+def table_level(service: GameService, game_id: str, default: str) -> str:
+    """The AI level that plays a leaver's seat at this table (its creator's choice, else `default`)."""
+    return leaver_level_of(service.storage, game_id, default)
 
 
 def leave(service: GameService, table: Table, game_id: str, token: str | None, level: str,
@@ -61,6 +78,8 @@ def take_back(service: GameService, table: Table, game_id: str, token: str | Non
     live = service._get(game_id)
     with live.lock:
         s = live.seats[seat]
+        if s.mode == CONCEDED:
+            raise Conflict(f"seat {seat} conceded: a concession stands, the AI plays the seat to the end")
         if s.mode != LEFT:
             raise Conflict(f"seat {seat} was not left: there is nothing to take back")
         if live.header.status != "playing":
@@ -75,6 +94,48 @@ def take_back(service: GameService, table: Table, game_id: str, token: str | Non
         service.broker.publish(game_id, live.seq)
     table.notice(game_id, f"{s.name} (seat {seat + 1}) is back and plays the seat again (unrated)")
     return seat
+
+
+def concede(service: GameService, table: Table, game_id: str, token: str | None, default_level: str
+            ) -> dict[str, Any]:
+    """The token's (or account's) seat concedes (module docstring): `{"seat", "over", "ai"}` (`ai`: the level that
+    plays the seat on, None once the game is over). Conflict (nothing changes) in a cooperative game, a game not in
+    play, or for a seat that conceded."""
+    seat = service.seat_of(game_id, token)
+    if seat is None:
+        raise Unauthorized("conceding needs the seat's token (Authorization: Bearer <token>) or its account")
+    live = service._get(game_id)
+    info = game_info(live.header.game)
+    if info.cooperative:
+        raise Conflict(f"{info.title} is cooperative: the table wins or loses together, so no one concedes; leave "
+                       "the game instead (POST .../leave: the AI plays your seat)")
+    level = table_level(service, game_id, default_level)
+
+    def attempt() -> dict[str, Any]:
+        if live.header.status != "playing":
+            raise Conflict("only a game in play can be conceded")
+        why = live.state.concede_refusal(seat)
+        if why:
+            raise Conflict(why)
+        s = live.seats[seat]
+        service._commit(live, seat, "", None, concede=True)
+        over = live.header.status == "over"
+        if not over:
+            if not service.storage.update_seat(game_id, seat, {"mode": s.mode}, kind="ai", mode=CONCEDED,
+                                               ai_label=level):
+                service._refresh(live)  # the concession stands (stored); the seat's change is tried once more
+                s = live.seats[seat]
+                service.storage.update_seat(game_id, seat, None, kind="ai", mode=CONCEDED, ai_label=level)
+            live.seats[seat] = replace(s, kind="ai", mode=CONCEDED, ai_label=level)
+            service._schedule_ai(live)
+            service.broker.publish(game_id, live.seq)
+        return {"seat": seat, "over": over, "ai": None if over else level, "name": s.name}
+
+    out = service._retrying(live, live.seq, attempt)
+    if not out["over"]:
+        table.notice(game_id, f"{out['name']} (seat {seat + 1}) conceded and is placed last; the AI ({level}) plays "
+                              "the seat to the end")
+    return {k: out[k] for k in ("seat", "over", "ai")}
 
 
 def timeouts_in_a_row(service: GameService, game_id: str, seat: int) -> int:

@@ -214,6 +214,16 @@ class LeftSeatRow(Base):
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class LeaverLevelRow(Base):
+    """The AI level its creator chose to play a leaver's seat of a game (issue 23); a game without a row (made before
+    this table) takes the server's `leaver_level`."""
+
+    __tablename__ = "leaver_levels"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    level: Mapped[str] = mapped_column(String(60))
+
+
 class PasswordResetRow(Base):
     """A one-time password reset link (issue 23), stored as its SHA-256, valid until `expires`."""
 

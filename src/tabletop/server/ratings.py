@@ -76,7 +76,7 @@ class Ratings:
             return None
         scores = [float(x) for x in final.scores()]
         winners = list(final.winners())
-        place = places(scores, winners)
+        place = final.places()  # winners first, then by standing; a seat that conceded last (docs/rulings.md)
         cooperative = game_info(header.game).cooperative
         variant = variant_of(header.options)
 

@@ -77,6 +77,9 @@ class CreateGameIn(Strict):
     move_seconds: int | None = Field(default=None, ge=1, le=30 * 86400)
     """A move clock: seconds each decision may take (e.g. 120 live, 259200 for 3 days); on time-out the
     heuristic agent moves for the seat."""
+    leaver_level: str | None = Field(default=None, min_length=1, max_length=60)
+    """The AI level that plays a seat its player leaves (or concedes, with more than two players): an AI strength
+    (easy, medium, hard) or a trained policy's label; default the server's `leaver_level` (medium)."""
 
 
 class ClaimIn(Strict):

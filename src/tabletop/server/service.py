@@ -40,9 +40,11 @@ from tabletop.server.creation import (
     CreationLimits,
     SeatRequest,
     address_key,
+    check_leaver_level,
     check_limits,
     check_seats,
     new_token,
+    store_leaver_level,
     token_hash,
     when,
 )
@@ -140,11 +142,13 @@ class GameService:
     # ---- creating and seating --------------------------------------------------------------------------
     def create(self, game: str, players: int | None, options: dict[str, Any], visibility: str,
                seats: list[SeatRequest] | None, creator_name: str, address: str | None = None,
-               seed: int | None = None, account_id: str | None = None) -> Created:
+               seed: int | None = None, account_id: str | None = None, leaver_level: str | None = None) -> Created:
         """A new game, created from client `address`; options are validated by the engine (Invalid says what is
         allowed); the creation limits (`CreationLimits`) answer Limited (429) or Full (503), saying when to retry.
         `seed` is the server's own choice (a tutorial's fixed deal); no client sets it. `account_id`: the creator
-        is signed in, and the creator's seat is bound to that account."""
+        is signed in, and the creator's seat is bound to that account. `leaver_level`: the AI level that plays a seat
+        its player leaves (or concedes, with more than two players), stored with the game (None: none stored, the
+        server's default applies)."""
         try:
             info = game_info(game)
         except UnknownGame as e:
@@ -158,6 +162,8 @@ class GameService:
             raise Invalid(str(e), allowed=info.describe()) from None
         seats = seats or [SeatRequest("creator"), *[SeatRequest("open")] * (players - 1)]
         check_seats(seats, players, info.name, self.policies)
+        if leaver_level is not None:
+            check_leaver_level(leaver_level, info.name, players, self.policies)
         game_id = uuid.uuid4().hex
         creator_token = new_token()
         infos: list[SeatInfo] = []
@@ -185,6 +191,8 @@ class GameService:
             header = GameHeader(game_id, game, info.version, players, dict(options), seed, visibility, creator_name,
                                 token_hash(creator_token), status, now(), key)
             self.storage.create_game(header, infos)
+        if leaver_level is not None:
+            store_leaver_level(self.storage, game_id, leaver_level)
         live = self._get(game_id)
         with live.lock:
             self._schedule_ai(live)
@@ -513,6 +521,8 @@ class GameService:
         live = self._get(game_id)
         if live.seats[seat].mode == "left":
             raise Conflict(f"seat {seat} was left and the AI plays it: take it back first (POST .../takeback)")
+        if live.seats[seat].mode == "conceded":
+            raise Conflict(f"seat {seat} conceded: the AI plays it to the end of the game (a concession stands)")
         return self._retrying(live, seq, partial(self._act, live, seat, text, seq, client_action_id, with_state))
 
     def _retrying(self, live: Live, seq: int, attempt: Callable[[], dict[str, Any]]) -> dict[str, Any]:
@@ -644,11 +654,15 @@ class GameService:
             self._schedule_ai(live)
             return action
 
-    def _commit(self, live: Live, seat: int, text: str, client_action_id: str | None) -> str:
-        """Apply on a clone, commit the event, then swap the state in and announce it. Caller holds the lock."""
+    def _commit(self, live: Live, seat: int, text: str, client_action_id: str | None, concede: bool = False) -> str:
+        """Apply on a clone, commit the event, then swap the state in and announce it. Caller holds the lock.
+        `concede`: the seat concedes (`State.concede`; `text` is not read), an action event like any."""
         new = live.state.clone()
-        action = new.parse_action_for(seat, text).text
-        new.submit(seat, action)
+        if concede:
+            action = new.concede(seat).text
+        else:
+            action = new.parse_action_for(seat, text).text
+            new.submit(seat, action)
         ev = Event(live.seq, seat, "action", action, client_action_id, now())
         status = "over" if new.is_over else None
         notice = self.broker.notice(live.header.id, ev.seq + 1)  # other processes hear of it as it commits

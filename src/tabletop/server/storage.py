@@ -372,9 +372,10 @@ class Storage:
         unfinished = GameRow.status.in_(("waiting", "playing"))
         mine = GameRow.creator_address == address
         ai_seats = (select(func.count()).select_from(SeatRow).join(GameRow, GameRow.id == SeatRow.game_id)
-                    .where(SeatRow.kind == "ai", SeatRow.mode != "left", unfinished))  # leavers' AI: not counted
-        human = select(SeatRow.game_id).where(SeatRow.game_id == GameRow.id,
-                                              (SeatRow.kind == "human") | (SeatRow.mode == "left")).exists()
+                    .where(SeatRow.kind == "ai", SeatRow.mode.notin_(("left", "conceded")),  # leavers' AI: not counted
+                           unfinished))
+        human = select(SeatRow.game_id).where(SeatRow.game_id == GameRow.id, (SeatRow.kind == "human")
+                                              | SeatRow.mode.in_(("left", "conceded"))).exists()
         with self._session() as s:
             recent, oldest_recent = s.execute(select(func.count(), func.min(GameRow.created))
                                               .where(mine, GameRow.created >= since)).one()

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Path, Query, Request
 
 from tabletop.server.api.deps import ServiceDep, TokenDep
 from tabletop.server.api.sessions import CsrfSessionDep
+from tabletop.server.creation import leaver_level_of
 from tabletop.server.errors import Forbidden
 from tabletop.server.schemas import ActionIn, ClaimIn, CreateGameIn, ReseatIn, UndoIn
 from tabletop.server.service import SeatRequest, Unauthorized
@@ -29,8 +30,9 @@ def create_game(body: CreateGameIn, service: ServiceDep, request: Request, signe
     creator_name = body.creator_name
     if signed is not None and "creator_name" not in body.model_fields_set:
         creator_name = signed.account.username  # signed in: the account's name unless another is given
+    level = body.leaver_level or request.app.state.settings.leaver_level
     made = service.create(body.game, body.players, body.options, body.visibility, seats, creator_name,
-                          address, account_id=signed.account.id if signed is not None else None)
+                          address, account_id=signed.account.id if signed is not None else None, leaver_level=level)
     if body.move_seconds is not None:
         service.storage.set_clock(made.game_id, body.move_seconds)
     if body.rated:
@@ -42,7 +44,7 @@ def create_game(body: CreateGameIn, service: ServiceDep, request: Request, signe
         "token": made.seat_token,
         "invites": [{"seat": s, "code": c, "url": service.invite_url(made.game_id, c)}
                     for s, c in made.invites.items()],
-        "info": service.info(made.game_id),
+        "info": {**service.info(made.game_id), "leaver_level": level},
     }
 
 
@@ -53,9 +55,10 @@ def lobby(service: ServiceDep) -> list[dict[str, Any]]:
 
 
 @router.get("/{game_id}")
-def game_info(game_id: GameId, service: ServiceDep) -> dict[str, Any]:
-    """A game's public facts and seats."""
-    return service.info(game_id)
+def game_info(game_id: GameId, service: ServiceDep, request: Request) -> dict[str, Any]:
+    """A game's public facts and seats, and the AI level that plays a leaver's seat there (`leaver_level`)."""
+    info = service.info(game_id)
+    return {**info, "leaver_level": leaver_level_of(service.storage, game_id, request.app.state.settings.leaver_level)}
 
 
 @router.post("/{game_id}/claim")
