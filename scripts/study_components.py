@@ -1,6 +1,7 @@
 """Component value by intervention (tabletop.study.components): per component the game's features part declares
 (SILOS's locations, Silencio's shrines), the paired effect of forbidding it to one seat, as a heatmap and a table in
-OUT (components.png, components.md, and every game's row in rows.json.gz).
+OUT (components.png, components.md, what was played in components.json and every game's row in rows.json.gz, which
+`tabletop study report DIR --components OUT` reads into a study's report).
 
     nice -n 15 .venv/bin/python scripts/study_components.py --game silos --players 2 --deals 200 --workers 2 \
         --out docs/studies/silos-components-2p
@@ -9,30 +10,44 @@ OUT (components.png, components.md, and every game's row in rows.json.gz).
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 from pathlib import Path
 
-from tabletop.study.components import component_figure, design, effects, measure_words, run_components
+from tabletop.study.components import (
+    ComponentStudy,
+    component_figure,
+    design,
+    effects,
+    load_components,
+    measure_words,
+    method_words,
+    run_components,
+    save_components,
+    summary,
+)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", required=True)
-    ap.add_argument("--players", type=int, required=True)
+    ap.add_argument("--game")
+    ap.add_argument("--players", type=int)
     ap.add_argument("--deals", type=int, default=200, help="deals; each is played once plus once per component")
     ap.add_argument("--agent", default="heuristic", help="every seat's agent")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, required=True)
-    ap.add_argument("--rows", type=Path, help="redraw from this rows.json.gz (of the same arguments) without playing")
+    ap.add_argument("--redraw", action="store_true",
+                    help="redraw OUT's figure and table from its components.json and rows.json.gz without playing")
     a = ap.parse_args()
-    a.out.mkdir(parents=True, exist_ok=True)
-    if a.rows is not None:
-        rows = json.loads(gzip.decompress(a.rows.read_bytes()))
+    if a.redraw:
+        study = load_components(a.out)
+        a.game, a.players, a.deals, a.seed, a.agent = study.game, study.players, study.deals, study.seed, study.agent
     else:
+        if a.game is None or a.players is None:
+            ap.error("--game and --players are needed to play (or --redraw OUT)")
         rows = run_components(design(a.game, a.players, a.deals, a.seed, a.agent), a.workers, progress=True)
-    (a.out / "rows.json.gz").write_bytes(gzip.compress(json.dumps(rows).encode(), mtime=0))
+        study = ComponentStudy(a.game, a.players, a.deals, a.seed, a.agent, rows)
+    save_components(a.out, study)
+    rows = study.rows
     found = effects(rows)
     sentences = component_figure(a.game, a.players, found, a.out / "components.png")
     words = measure_words(a.game)
@@ -40,12 +55,8 @@ def main() -> None:
     base_words = (f"Baseline (nothing forbidden): the focal seat's {words['result'].split(' (')[0]} "
                   f"{100 * sum(r['result'] for r in base) / len(base):.1f}%, its mean score "
                   f"{sum(r['score'] for r in base) / len(base):.2f}.")
-    lines = [f"# Component value: {a.game}, {a.players} players", "",
-             f"By intervention: {a.deals} deals (seed {a.seed}), every seat `{a.agent}`; each deal played once as "
-             "it is and once per component with one seat (rotated over the deals) forbidden it, so "
-             f"{len(rows)} games. Effect = mean over deals of (forbidden - baseline), 95% interval from the paired "
-             "differences. The machine was shared (2 cores, nice 15).", "", base_words, "",
-             "![component value](components.png)", "",
+    lines = [f"# Component value: {a.game}, {a.players} players", "", method_words(study), "", base_words, "",
+             summary(a.game, found), "", "![component value](components.png)", "",
              *[f"- {s}" for s in sentences], "",
              f"Agents are not people: this measures how much the `{a.agent}` agent's result depends on each component, "
              "not how much a person's would.", "",

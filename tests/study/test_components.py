@@ -3,8 +3,10 @@ actions, the design is paired, and the paired intervals cover a known truth."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -145,3 +147,72 @@ def test_the_paired_interval_holds_its_mean(diffs: list[float]) -> None:
 def test_fewer_than_two_deals_is_refused() -> None:
     with pytest.raises(ComponentError, match="at least 2"):
         paired([0.5])
+
+
+def _tiny_component_study(tmp: Path) -> Path:
+    from tabletop.study.components import ComponentStudy, run_components, save_components
+
+    comps = {k: v for k, v in components_of("silos").items() if k in ("Church", "University")}
+    rows = run_components(design("silos", 2, 6, seed=4, components=comps))
+    save_components(tmp / "comp", ComponentStudy("silos", 2, 6, 4, "heuristic", rows))
+    return tmp / "comp"
+
+
+def test_a_saved_component_study_reads_back_as_it_was(tmp_path: Path) -> None:
+    from tabletop.study.components import load_components
+
+    study = load_components(_tiny_component_study(tmp_path))
+    assert (study.game, study.players, study.deals, study.seed, study.agent) == ("silos", 2, 6, 4, "heuristic")
+    assert len(study.rows) == 6 * 3 and {r["component"] for r in study.rows} == {"", "Church", "University"}
+
+
+def test_a_directory_without_a_component_study_is_refused_naming_what_it_needs(tmp_path: Path) -> None:
+    from tabletop.study.components import load_components
+
+    with pytest.raises(ComponentError, match=r"components\.json and rows\.json\.gz"):
+        load_components(tmp_path)
+
+
+def test_the_summary_names_the_component_worth_most_with_its_interval() -> None:
+    from tabletop.study.components import Effect, summary
+
+    found = [Effect("Church", "result", -0.2, -0.25, -0.15, 100, 3.0, 0, 50),
+             Effect("University", "result", 0.1, 0.05, 0.15, 100, 3.0, 0, 50),
+             Effect("Town Hall", "result", -0.01, -0.05, 0.03, 100, 3.0, 0, 50)]
+    words = summary("silos", found)
+    assert words.startswith("Worth most to the agent: the Church (forbidden it, the seat's result changes by -20.0 "
+                            "points of win rate, 95% CI -25.0 to -15.0)")
+    assert "the University, the seat does better (+10.0, +5.0 to +15.0): the agent over-values it" in words
+    weak = summary("silos", [Effect("Church", "result", -0.01, -0.05, 0.03, 100, 3.0, 0, 50)])
+    assert "its interval holds 0" in weak
+
+
+def test_the_study_report_has_a_component_value_section(tmp_path: Path) -> None:
+    from tabletop.study import parse_study, run_study
+    from tabletop.study.report import write_report
+
+    comp = _tiny_component_study(tmp_path)
+    spec = parse_study('[study]\nname = "s"\ngame = "silos"\nseed = 1\n[design]\nbatch = 8\n[factors]\n'
+                       'players = [2]\nagents = ["heuristic"]\n[stop]\ngames = 8\n')
+    run_study(spec, tmp_path / "s.study")
+    page = html.unescape(write_report(tmp_path / "s.study", components=[comp]).read_text(encoding="utf-8"))
+    assert "<h2>Component value, 2 players (by intervention)</h2>" in page
+    assert '<img src="components-2p.png"' in page and (tmp_path / "s.study/report/components-2p.png").stat().st_size
+    assert re.search(r"Forbidden the Church, the seat's result (changes by [+-]\d+\.\d points of win rate \(95% CI "
+                     r"[+-]\d+\.\d to [+-]\d+\.\d|changed on none of 6 deals)", page)
+    assert "6 deals (seed 4), 2 players, every seat `heuristic`" in page
+    assert "Agents are not people" in page
+
+
+def test_a_component_study_of_another_game_is_refused_and_nothing_written(tmp_path: Path) -> None:
+    from tabletop.study import parse_study, run_study
+    from tabletop.study.report import write_report
+    from tabletop.study.spec import StudyError
+
+    comp = _tiny_component_study(tmp_path)
+    spec = parse_study('[study]\nname = "s"\ngame = "silencio"\nseed = 1\n[design]\nbatch = 8\n[factors]\n'
+                       'players = [2]\nagents = ["heuristic"]\n[stop]\ngames = 8\n')
+    run_study(spec, tmp_path / "s.study")
+    with pytest.raises(StudyError, match="a component-value study of SILOS, not of Silencio"):
+        write_report(tmp_path / "s.study", components=[comp])
+    assert not (tmp_path / "s.study/report/index.html").exists()

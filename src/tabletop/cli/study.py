@@ -36,6 +36,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--address", default=None, help="the Ray cluster: auto, or ray://host:port (default: start one)")
     p.add_argument("--report", default=None, metavar="DIR",
                    help="(report) where the HTML and PNGs go (default: DIR/report)")
+    p.add_argument("--components", action="append", default=[], metavar="CDIR",
+                   help="(report) add the component-value study in CDIR (scripts/study_components.py --out) as a "
+                   "section; repeat for more")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -85,7 +88,7 @@ def run_report(args: argparse.Namespace) -> int:
     from tabletop.study.report import write_report
 
     try:
-        html = write_report(args.dataset, args.report)
+        html = write_report(args.dataset, args.report, args.components)
     except (TabletopError, ValueError) as e:
         return fail(e)
     Console().print(f"report written to {html}", highlight=False)

@@ -16,6 +16,8 @@ many decisions the prohibition changed (`bites`) and how many it could not (`fal
 
 from __future__ import annotations
 
+import gzip
+import json
 import math
 import re
 from collections.abc import Sequence
@@ -250,3 +252,66 @@ def component_figure(game: str, players: int, found: Sequence[Effect], path: Pat
                    f"{100 * e.lo:+.1f} to {100 * e.hi:+.1f}; it changed on {e.changed} of {e.deals} deals; options "
                    f"removed at {e.bites:.1f} decisions a game).")
     return out
+
+
+@dataclass(frozen=True)
+class ComponentStudy:
+    """A component-value study as written to its directory: what was played (components.json) and every row."""
+
+    game: str
+    players: int
+    deals: int
+    seed: int
+    agent: str
+    rows: list[dict[str, Any]]
+
+
+def save_components(out: Path, study: ComponentStudy) -> None:
+    """Write `study` to `out`: components.json (what was played) and rows.json.gz (every game's row)."""
+    out.mkdir(parents=True, exist_ok=True)
+    meta = {"game": study.game, "players": study.players, "deals": study.deals, "seed": study.seed,
+            "agent": study.agent, "games": len(study.rows)}
+    (out / "components.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    (out / "rows.json.gz").write_bytes(gzip.compress(json.dumps(study.rows).encode(), mtime=0))
+
+
+def load_components(folder: str | Path) -> ComponentStudy:
+    """Read a component-value study directory (scripts/study_components.py --out), refusing one that is not."""
+    d = Path(folder)
+    meta_path, rows_path = d / "components.json", d / "rows.json.gz"
+    if not meta_path.is_file() or not rows_path.is_file():
+        raise ComponentError(f"{d} is not a component-value study: it needs components.json and rows.json.gz "
+                             "(written by scripts/study_components.py --out DIR)")
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        rows = json.loads(gzip.decompress(rows_path.read_bytes()))
+        return ComponentStudy(str(meta["game"]), int(meta["players"]), int(meta["deals"]), int(meta["seed"]),
+                              str(meta["agent"]), list(rows))
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ComponentError(f"{d}: unreadable component-value study ({e})") from None
+
+
+def method_words(study: ComponentStudy) -> str:
+    """How the study was made, in one paragraph."""
+    return (f"By intervention: {study.deals} deals (seed {study.seed}), {study.players} players, every seat "
+            f"`{study.agent}`; each deal played once as it is and once per component with one seat (rotated over "
+            f"the deals) forbidden it, so {len(study.rows)} games. Effect = mean over deals of (forbidden - "
+            "baseline), 95% interval from the paired differences (one deal is one observation); the intervals are "
+            "not corrected for the number of components.")
+
+
+def summary(game: str, found: Sequence[Effect]) -> str:
+    """The sentence a designer reads first: the component whose loss costs the seat most, and the one whose loss
+    helps it most (the agent over-values it), each with its interval."""
+    res = [e for e in found if e.measure == "result"]
+    unit = "points of perfect games" if game_info(game).cooperative else "points of win rate"
+    worst = min(res, key=lambda e: e.diff)
+    words = (f"Worth most to the agent: the {worst.component} (forbidden it, the seat's result changes by "
+             f"{100 * worst.diff:+.1f} {unit}, 95% CI {100 * worst.lo:+.1f} to {100 * worst.hi:+.1f})")
+    if worst.hi >= 0:
+        words += "; its interval holds 0, so no component is shown to matter at this size"
+    best = max(res, key=lambda e: e.diff)
+    if best.lo > 0:
+        words += (f"; forbidden the {best.component}, the seat does better ({100 * best.diff:+.1f}, "
+                  f"{100 * best.lo:+.1f} to {100 * best.hi:+.1f}): the agent over-values it")
+    return words + "."

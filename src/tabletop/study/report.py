@@ -16,15 +16,19 @@ from __future__ import annotations
 import html
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.arena.stats import Z95, wilson
 from tabletop.core import game_info
 from tabletop.study.features import SeatFigure, TeamFigures, game_features
 from tabletop.study.runner import read_rows, stored_spec
 from tabletop.study.spec import StudyError, StudySpec, level_label
+
+if TYPE_CHECKING:
+    from tabletop.study.components import ComponentStudy
 
 MIN_RATE_EFFECT = 0.02
 """The smallest effect on a rate stated as a finding: 2 percentage points."""
@@ -551,12 +555,24 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def write_report(dataset: str | Path, out: str | Path | None = None) -> Path:
-    """Write the report of a dataset directory (default: DATASET/report/index.html, its PNGs beside it)."""
+def write_report(dataset: str | Path, out: str | Path | None = None,
+                 components: Sequence[str | Path] = ()) -> Path:
+    """Write the report of a dataset directory (default: DATASET/report/index.html, its PNGs beside it), with a
+    component-value section for each component-value study directory in `components` (of the same game)."""
+    from tabletop.study.components import ComponentError, load_components
+
     spec = stored_spec(dataset)
     rows = read_rows(dataset)
     if not rows:
         raise StudyError(f"{dataset} holds no games yet: run the study first")
+    try:
+        studies = [load_components(c) for c in components]
+    except ComponentError as e:
+        raise StudyError(str(e)) from None
+    for c, st in zip(components, studies, strict=True):
+        if st.game != spec.game:
+            raise StudyError(f"{c} is a component-value study of {game_info(st.game).title}, not of "
+                             f"{game_info(spec.game).title}: give one of the report's game")
     target = Path(out) if out is not None else Path(dataset) / "report"
     target.mkdir(parents=True, exist_ok=True)
     import matplotlib
@@ -565,6 +581,8 @@ def write_report(dataset: str | Path, out: str | Path | None = None) -> Path:
     rep = _Report(spec, games, seats, target)
     with matplotlib.rc_context(FONTS):
         _draw(rep)
+    for st in studies:
+        _components(rep, st)
     correct(rep.tests)
     page = target / "index.html"
     page.write_text(_page(rep, len(rows)), encoding="utf-8")
@@ -585,6 +603,26 @@ def _draw(rep: _Report) -> None:
     _length_figure(rep)
     _distributions(rep)
     _coverage(rep)
+
+
+def _components(rep: _Report, study: ComponentStudy) -> None:
+    """A component-value section: the heatmap of a component-value study (by intervention), its summary, one
+    sentence per component with its interval, how it was made and the caveat."""
+    from tabletop.study.components import component_figure, effects, method_words, summary
+
+    found = effects(study.rows)
+    name = f"components-{study.players}p"
+    sentences = component_figure(study.game, study.players, found, rep.out / f"{name}.png")
+    title = f"Component value, {study.players} players (by intervention)"
+    rep.sections.append(
+        f"<h2>{html.escape(title)}</h2><p><b>{html.escape(summary(study.game, found))}</b></p>"
+        f"<img src=\"{name}.png\" alt=\"{html.escape(title)}\"><p class=\"cap\">{html.escape(method_words(study))} "
+        "Each cell is the change in the forbidden seat's result (left) and score (right), with its 95% interval; "
+        "red cells: the seat does worse without the component (it is worth something to the agent), blue: better "
+        "(the agent over-values it). This is a separate experiment from the games above, not in the tests' "
+        "correction.</p><ul>" + "".join(f"<li>{html.escape(w)}</li>" for w in sentences) + "</ul>"
+        f"<p class=\"cap\">Agents are not people: this is how far the {html.escape(study.agent)} agent's result "
+        "depends on each component, not how far a person's would; a stronger agent may value them differently.</p>")
 
 
 def _length_figure(rep: _Report) -> None:
