@@ -5,12 +5,53 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from playwright.sync_api import ElementHandle, Page
+from playwright.sync_api import Browser, BrowserContext, ElementHandle, Page
 from playwright.sync_api import Error as PlaywrightError
+
+from .conftest import LAPTOP, PHONE
 
 NO_COMPONENT = {"pass", "end", "skip", "use red light"}
 """Silencio's actions that concern no component on the table: the only ones made from the fallback buttons."""
+
+
+TABLE_CLASS = {"siliconvania": "sv"}
+"""The class of a game's table element where it is not the game's name."""
+
+
+def two_at_a_table(base: str, browser: Browser, game: str, players: int, third: str | None = None,
+                   shots: Path | None = None) -> tuple[Page, Page, list[BrowserContext]]:
+    """Ann (seat 0, a laptop) creates a `game` table in the lobby with Bo (seat 1, a phone) invited and `third`
+    (e.g. "ai:easy") at seat 2; Bo opens the invite link and takes the seat; both are at the table. `shots`: the
+    folder for screenshots of the created game (Ann) and of the join page (Bo)."""
+    table = TABLE_CLASS.get(game, game)
+    ann_ctx, bo_ctx = browser.new_context(viewport=LAPTOP), browser.new_context(viewport=PHONE)
+    ann, bo = ann_ctx.new_page(), bo_ctx.new_page()
+    ann.goto(f"{base}/")
+    ann.wait_for_selector("form.create")
+    ann.select_option("form.create select[name=game]", game)
+    ann.select_option("form.create select[name=players]", str(players))
+    ann.fill("form.create input[name=name]", "Ann")
+    ann.select_option("form.create select[name=seat1]", "invite")
+    if third is not None:
+        ann.select_option("form.create select[name=seat2]", third)
+    ann.click("form.create button[type=submit]")
+    ann.wait_for_selector("[data-testid=created] input.invite")
+    if shots is not None:
+        ann.screenshot(path=str(shots / "lobby-created-laptop.png"), full_page=True)
+    link = ann.input_value("[data-testid=created] input.invite")
+    assert "/join/" in link and "#" in link, link
+    bo.goto(link)
+    bo.wait_for_selector("text=Take my seat")
+    if shots is not None:
+        bo.screenshot(path=str(shots / "join-phone.png"), full_page=True)
+    bo.fill(".join input", "Bo")
+    bo.click("text=Take my seat")
+    bo.wait_for_selector(f".{table}[data-seq]")
+    ann.click("text=Open the table")
+    ann.wait_for_selector(f".{table}[data-seq]")
+    return ann, bo, [ann_ctx, bo_ctx]
 
 
 def create_in_lobby(page: Page, base: str, seats: list[str], name: str = "Ann",

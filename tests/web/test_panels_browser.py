@@ -13,31 +13,13 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from .conftest import LAPTOP, PHONE, Served
-from .table import Clicks, create_in_lobby, move_by_clicks, play_to_end, seq_of, wait_turn_or_end
+from .table import Clicks, create_in_lobby, move_by_clicks, play_to_end, seq_of, two_at_a_table, wait_turn_or_end
 from .test_siliconvania_browser import sv_move
 
 
 def _sv_pair(server: Served, browser: Browser) -> tuple[Page, Page, list[BrowserContext]]:
     """Ann (seat 0, laptop) and Bo (seat 1, phone, from the invite link) at a 2-player SiliconVania table."""
-    ann_ctx, bo_ctx = browser.new_context(viewport=LAPTOP), browser.new_context(viewport=PHONE)
-    ann, bo = ann_ctx.new_page(), bo_ctx.new_page()
-    ann.goto(f"{server.url}/")
-    ann.wait_for_selector("form.create")
-    ann.select_option("form.create select[name=game]", "siliconvania")
-    ann.select_option("form.create select[name=players]", "2")
-    ann.fill("form.create input[name=name]", "Ann")
-    ann.select_option("form.create select[name=seat1]", "invite")
-    ann.click("form.create button[type=submit]")
-    ann.wait_for_selector("[data-testid=created] input.invite")
-    link = ann.input_value("[data-testid=created] input.invite")
-    bo.goto(link)
-    bo.wait_for_selector("text=Take my seat")
-    bo.fill(".join input", "Bo")
-    bo.click("text=Take my seat")
-    bo.wait_for_selector(".sv[data-seq]")
-    ann.click("text=Open the table")
-    ann.wait_for_selector(".sv[data-seq]")
-    return ann, bo, [ann_ctx, bo_ctx]
+    return two_at_a_table(server.url, browser, "siliconvania", 2)
 
 
 def test_a_later_seat_bids_at_once_the_header_shows_who_decided_and_a_queued_bid_can_be_undone(

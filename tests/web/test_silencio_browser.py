@@ -15,7 +15,7 @@ from playwright.sync_api import Browser
 import tabletop
 
 from .conftest import LAPTOP, PHONE, Served
-from .table import Clicks, create_in_lobby, move_by_clicks, play_to_end, seq_of, wait_turn_or_end
+from .table import Clicks, create_in_lobby, move_by_clicks, play_to_end, seq_of, two_at_a_table, wait_turn_or_end
 
 CARD = re.compile(r"(?<![A-Za-z0-9])[rbyg](?:1[0-3]|[2-9])(?![A-Za-z0-9])")
 
@@ -144,26 +144,7 @@ def test_a_reload_mid_game_resumes_where_the_player_was(server: Served, browser:
 
 def test_two_people_in_two_browsers_play_together_from_an_invite_link(
         server: Served, browser: Browser, artifacts: Path) -> None:
-    ann_ctx, bo_ctx = browser.new_context(viewport=LAPTOP), browser.new_context(viewport=PHONE)
-    ann, bo = ann_ctx.new_page(), bo_ctx.new_page()
-    ann.goto(f"{server.url}/")
-    ann.wait_for_selector("form.create")
-    ann.select_option("form.create select[name=players]", "2")
-    ann.fill("form.create input[name=name]", "Ann")
-    ann.select_option("form.create select[name=seat1]", "invite")
-    ann.click("form.create button[type=submit]")
-    ann.wait_for_selector("[data-testid=created] input.invite")
-    ann.screenshot(path=str(artifacts / "lobby-created-laptop.png"), full_page=True)
-    link = ann.input_value("[data-testid=created] input.invite")
-    assert "/join/" in link and "#" in link
-    bo.goto(link)
-    bo.wait_for_selector("text=Take my seat")
-    bo.screenshot(path=str(artifacts / "join-phone.png"), full_page=True)
-    bo.fill(".join input", "Bo")
-    bo.click("text=Take my seat")
-    bo.wait_for_selector(".silencio[data-seq]")
-    ann.click("text=Open the table")
-    ann.wait_for_selector(".silencio[data-seq]")
+    ann, bo, (ann_ctx, bo_ctx) = two_at_a_table(server.url, browser, "silencio", 2, shots=artifacts)
     rng = random.Random(8)
     clicks = {"ann": Clicks(), "bo": Clicks()}
     deadline = time.monotonic() + 180

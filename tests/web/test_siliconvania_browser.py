@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page
 import tabletop
 
 from .conftest import LAPTOP, PHONE, Served
-from .table import Clicks, click_a_target, seq_of, wait_actionable, wait_turn_or_end
+from .table import Clicks, click_a_target, seq_of, two_at_a_table, wait_actionable, wait_turn_or_end
 
 NO_COMPONENT = {"relocate skip", "relocate done", "swap skip", "exchange skip"}
 """SiliconVania's actions that concern no component on the table: the only ones made from the fallback buttons."""
@@ -217,25 +217,7 @@ def test_privacy_no_page_or_socket_message_of_a_seat_holds_another_hand_or_an_un
 
 def test_two_people_in_two_browsers_play_siliconvania_together_with_an_ai(
         server: Served, browser: Browser, artifacts: Path) -> None:
-    ann_ctx, bo_ctx = browser.new_context(viewport=LAPTOP), browser.new_context(viewport=PHONE)
-    ann, bo = ann_ctx.new_page(), bo_ctx.new_page()
-    ann.goto(f"{server.url}/")
-    ann.wait_for_selector("form.create")
-    ann.select_option("form.create select[name=game]", "siliconvania")
-    ann.select_option("form.create select[name=players]", "3")
-    ann.fill("form.create input[name=name]", "Ann")
-    ann.select_option("form.create select[name=seat1]", "invite")
-    ann.select_option("form.create select[name=seat2]", "ai:easy")
-    ann.click("form.create button[type=submit]")
-    ann.wait_for_selector("[data-testid=created] input.invite")
-    link = ann.input_value("[data-testid=created] input.invite")
-    bo.goto(link)
-    bo.wait_for_selector("text=Take my seat")
-    bo.fill(".join input", "Bo")
-    bo.click("text=Take my seat")
-    bo.wait_for_selector(".sv[data-seq]")
-    ann.click("text=Open the table")
-    ann.wait_for_selector(".sv[data-seq]")
+    ann, bo, (ann_ctx, bo_ctx) = two_at_a_table(server.url, browser, "siliconvania", 3, third="ai:easy")
     rng = random.Random(8)
     clicks = {"ann": Clicks(), "bo": Clicks()}
     deadline = time.monotonic() + 400

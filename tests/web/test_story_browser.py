@@ -16,7 +16,7 @@ import httpx
 from playwright.sync_api import Browser, Page
 
 from .conftest import LAPTOP, PHONE, Served
-from .table import Clicks, create_in_lobby, move_by_clicks, wait_turn_or_end
+from .table import Clicks, create_in_lobby, move_by_clicks, two_at_a_table, wait_turn_or_end
 
 RECORD = """() => {
   window.__shown = [];
@@ -225,24 +225,7 @@ def test_the_end_of_silos_shows_every_seats_emblems_and_the_winner(server: Serve
 
 def test_two_people_and_an_ai_finish_silencio_and_one_click_each_seats_them_in_the_rematch(
         server: Served, browser: Browser, artifacts: Path) -> None:
-    ann_ctx, bo_ctx = browser.new_context(viewport=LAPTOP), browser.new_context(viewport=PHONE)
-    ann, bo = ann_ctx.new_page(), bo_ctx.new_page()
-    ann.goto(f"{server.url}/")
-    ann.wait_for_selector("form.create")
-    ann.select_option("form.create select[name=game]", "silencio")
-    ann.select_option("form.create select[name=players]", "3")
-    ann.fill("form.create input[name=name]", "Ann")
-    ann.select_option("form.create select[name=seat1]", "invite")
-    ann.select_option("form.create select[name=seat2]", "ai:easy")
-    ann.click("form.create button[type=submit]")
-    ann.wait_for_selector("[data-testid=created] input.invite")
-    bo.goto(ann.input_value("[data-testid=created] input.invite"))
-    bo.wait_for_selector("text=Take my seat")
-    bo.fill(".join input", "Bo")
-    bo.click("text=Take my seat")
-    bo.wait_for_selector(".silencio[data-seq]")
-    ann.click("text=Open the table")
-    ann.wait_for_selector(".silencio[data-seq]")
+    ann, bo, (ann_ctx, bo_ctx) = two_at_a_table(server.url, browser, "silencio", 3, third="ai:easy")
     gid = ann.url.split("/g/")[1].split("?")[0]
     tokens = [held_token(ann, gid)[1], held_token(bo, gid)[1]]
     play_over_rest(server.url, gid, tokens, random.Random(12))
