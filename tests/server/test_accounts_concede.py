@@ -59,7 +59,7 @@ def test_conceding_a_two_player_rated_game_ends_it_and_rates_the_conceder_last(m
 
 
 def test_conceding_a_three_player_game_hands_the_seat_to_the_ai_placed_last(make_client: Factory) -> None:
-    client, browsers, me, gid, tokens = _three(make_client)
+    client, _browsers, _me, gid, tokens = _three(make_client)
     r = client.post(f"/api/games/{gid}/concede", headers=auth(tokens[2]))  # carl, by his token
     assert r.status_code == 200, r.text
     assert r.json() == {"seat": 2, "over": False, "ai": "medium"}
@@ -111,7 +111,7 @@ def test_the_tables_leaver_level_is_chosen_at_creation_shown_and_used(make_clien
 
 
 def test_a_rematch_binds_signed_in_players_seats_to_their_accounts(make_client: Factory) -> None:
-    client, browsers, me, gid, tokens = _two(make_client, rated=False)
+    client, browsers, me, gid, _tokens = _two(make_client, rated=False)
     ben_phone = other_browser(client)
     r = ben_phone.post("/api/account/signin", json={"username": "ben", "password": PASSWORD})
     assert r.status_code == 200, r.text
