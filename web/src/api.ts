@@ -251,6 +251,10 @@ export const api = {
   rematch: (id: string, token: string) =>
     request<{ id: string; seat: number; token: string; creator_token?: string; created: boolean; info: GameInfo }>(
       "POST", `/api/games/${id}/rematch`, token),
+  leave: (id: string, token: string) => request<{ seat: number; ai: string }>("POST", `/api/games/${id}/leave`, token),
+  takeBack: (id: string, token: string) => request<{ seat: number }>("POST", `/api/games/${id}/takeback`, token),
+  concede: (id: string, token: string) =>
+    request<{ seat: number; over: boolean; ai: string | null }>("POST", `/api/games/${id}/concede`, token),
   act: (id: string, token: string, action: string, seq: number, clientActionId: string) =>
     request<{ seq: number; action: string; duplicate: boolean; state: SeatState }>(
       "POST", `/api/games/${id}/actions`, token, { action, seq, client_action_id: clientActionId }),

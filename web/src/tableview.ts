@@ -1,7 +1,8 @@
 // The table's drawing: header (turn notice, who decided, clock, connection), the game's own table from its module
 // (web/src/games/<game>.ts), the legal actions, the end panel and replay, hints, rules help, chat and history. It
 // reads the session and sends through it; it holds only what is on screen (the selection, the hint, the replay).
-import { api, ApiError, explainAction, type GameHelp, type GameInfo, type SeatState } from "./api";
+import { accountApi, currentAccount } from "./account";
+import { api, ApiError, explainAction, SESSION_SEAT, type GameHelp, type GameInfo, type SeatState } from "./api";
 import { h, mount } from "./dom";
 import { deciders, type Feature } from "./features";
 import type { TableModule, TableUi } from "./games/types";
@@ -56,6 +57,13 @@ export class TableView {
   /** The pause setting, made once (a redraw of the header must not close its open list). */
   private paceBox: HTMLElement | null = null;
   private rematching = false;
+  /** The seat's mode as this page last learned it ("left", "conceded": see seatBox); null: the game info's. */
+  private seatMode: string | null = null;
+  private seatBusy = false;
+  private seatNote = "";
+  private attached = false;
+  /** Whether the game is competitive (it can be conceded): from the game's meta, asked once. */
+  private competitive = false;
   private els = {
     header: h("header.tablehead"),
     table: h("main.table"),
@@ -74,6 +82,10 @@ export class TableView {
     mount(els.side, els.actions, els.help, els.extras,
       h("section.historybox", h("h3", "History"), els.history));
     mount(root, h("div.tablepage", els.header, h("div.tablebody", els.table, els.side)));
+    void api.meta().then((games) => {
+      this.competitive = games.some((g) => g.name === o.info.game && !g.cooperative);
+      this.renderActions();
+    }).catch(() => {});
   }
 
   private get state(): SeatState | null {
@@ -226,6 +238,7 @@ export class TableView {
       parts.push(h("button.replaybtn", { dataset: { testid: "replay-open" }, onclick: () => this.openReplay() },
         "▶ Replay the game, all hands open"));
     }
+    if (state.status === "playing" && token && state.seat !== null) parts.push(this.seatBox(token, state.seat));
     if (state.status === "playing" && (state.undoable ?? 0) > 0 && token) {
       parts.push(h("button.undo", { disabled: busy, dataset: { testid: "undo" }, onclick: () => this.undo(),
         title: "take back your last action (allowed while no one else has acted and nothing hidden was revealed)" },
@@ -304,6 +317,58 @@ export class TableView {
       h("h4", from === 0 ? "So far" : "Since your last turn"),
       others.length > shown.length ? h("p.small", `… ${others.length - shown.length} earlier (see the history)`) : null,
       h("ol", shown.map((e) => h("li", renderEntry(e, this.o.names, me)))));
+  }
+
+  /**
+   * The seat's own choices while the game runs (issue 23): leave it to the AI at the table's leaver level and take
+   * it back, concede a competitive game, keep a guest seat in the signed-in account. Each asks the server; its
+   * answer (or refusal, in words) shows here.
+   */
+  private seatBox(token: string, seat: number): HTMLElement {
+    const mode = this.seatMode ?? this.o.info.seats[seat]?.mode ?? "";
+    const ask = (what: string, run: () => Promise<string>) => () => {
+      if (what && !window.confirm(what)) return;
+      this.seatBusy = true;
+      this.renderActions();
+      void run().then((said) => { this.seatNote = said; })
+        .catch((e: unknown) => { this.seatNote = e instanceof ApiError ? e.detail : "the server did not answer; try again"; })
+        .finally(() => { this.seatBusy = false; this.renderActions(); });
+    };
+    const id = this.o.id;
+    const buttons: HTMLElement[] = [];
+    if (mode === "left") {
+      buttons.push(h("button.takeback", { dataset: { testid: "takeback" }, disabled: this.seatBusy,
+        onclick: ask("", async () => { await api.takeBack(id, token); this.seatMode = "seated"; return "Your seat is yours again."; }) },
+      "Take my seat back"));
+    } else if (mode !== "conceded") {
+      buttons.push(h("button.leave", { dataset: { testid: "leave" }, disabled: this.seatBusy,
+        title: "an AI plays your seat from now on (unrated); you can take it back while the game runs",
+        onclick: ask("Leave the game? An AI plays your seat until you take it back.", async () => {
+          const r = await api.leave(id, token);
+          this.seatMode = "left";
+          return `You left: the AI (${r.ai}) plays your seat.`;
+        }) }, "Leave the game"));
+      if (this.competitive) {
+        buttons.push(h("button.concede", { dataset: { testid: "concede" }, disabled: this.seatBusy,
+          title: "with two players the other wins at once; with more you are placed last and an AI finishes your seat",
+          onclick: ask("Concede the game? This cannot be taken back.", async () => {
+            const r = await api.concede(id, token);
+            this.seatMode = "conceded";
+            return r.over ? "You conceded." : `You conceded: the AI (${r.ai ?? ""}) plays your seat to the end.`;
+          }) }, "Concede"));
+      }
+    }
+    if (currentAccount() && token !== SESSION_SEAT && !this.attached) {
+      buttons.push(h("button.attach", { dataset: { testid: "attach" }, disabled: this.seatBusy,
+        title: "bind this seat to your account: every device signed in to it can play it",
+        onclick: ask("", async () => {
+          await accountApi.attach(id, token);
+          this.attached = true;
+          return "This seat is kept in your account: sign in on any device to play it.";
+        }) }, "Keep this seat in my account"));
+    }
+    return h("div.seatbox", { dataset: { testid: "seatbox" } }, ...buttons,
+      this.seatNote ? h("p.small", { role: "status" }, this.seatNote) : null);
   }
 
   /** The end: the rematch (create it, or take this seat in the one a player made) and the way back to the lobby. */
