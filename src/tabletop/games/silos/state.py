@@ -500,22 +500,49 @@ class SilosState(State):
 
     def _note(self, entry: tuple[Any, ...]) -> None:
         """Add an event to the public log."""
-        self.lg = [entry, self.lg, None]
+        self.lg = [entry, self.lg, None, None]  # the entry, the older cells, its words (`_entries`), the view's tail
         self.lgn += 1
 
     def _entries(self, k: int) -> list[dict[str, Any]]:
-        """The last k log entries, oldest first, each a new `{"seat", "text"}` dict."""
+        """The last k log entries, oldest first, each a new `{"seat", "text"}` dict (a copy of the one its log cell
+        keeps: the log is shared by clones and never changes, so an entry is worded once)."""
+        if k == LOG_SHOWN and self.lg is not None:
+            return list(map(dict.copy, self._tail(self.lg)))
         out: list[dict[str, Any]] = []
         cell = self.lg
         while cell is not None and k > 0:
-            st = cell[2]
-            if st is None:
-                st = cell[2] = log_entry(self, cell[0])
-            out.append(st_entry(st[0], st[1]))
+            out.append(self._worded(cell).copy())
             cell = cell[1]
             k -= 1
         out.reverse()
         return out
+
+    def _worded(self, cell: list[Any]) -> dict[str, Any]:
+        """A log cell's entry in words (worded on first use, then kept in the cell)."""
+        st = cell[2]
+        if st is None:
+            who, text = log_entry(self, cell[0])
+            st = cell[2] = st_entry(who, text)
+        return st  # type: ignore[no-any-return]
+
+    def _tail(self, cell: list[Any]) -> tuple[dict[str, Any], ...]:
+        """The view's tail ending at `cell`: the last LOG_SHOWN worded entries, oldest first, kept in the cell (from
+        the previous cell's tail when it has one: every view carries the tail, and consecutive views share it)."""
+        tail = cell[3]
+        if tail is None:
+            prev = cell[1]
+            if prev is not None and prev[3] is not None:
+                tail = (*prev[3][1 - LOG_SHOWN:], self._worded(cell))
+            else:
+                words: list[dict[str, Any]] = []
+                c = cell
+                while c is not None and len(words) < LOG_SHOWN:
+                    words.append(self._worded(c))
+                    c = c[1]
+                words.reverse()
+                tail = tuple(words)
+            cell[3] = tail
+        return tail  # type: ignore[no-any-return]
 
     def _log(self, seat: int | None, start: int) -> list[dict[str, Any]]:
         # one public log for every seat and spectators: nothing in SILOS is hidden

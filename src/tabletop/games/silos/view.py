@@ -9,6 +9,7 @@ from tabletop.games.silos.components import COMMON_CARDS, COMPONENTS, FACTION_CA
 from tabletop.games.silos.frames import (
     FRAME_NAMES,
     K_CARD,
+    K_CARD_IN_PLAY,
     K_MIND_CONTROL,
     K_MOVEMENT,
     K_ONE_POWER,
@@ -39,47 +40,105 @@ if TYPE_CHECKING:
     from tabletop.games.silos.state import SilosState
 
 
+_STREETS = tuple((a, b) for a in range(N_LOCATIONS) for b in NEIGHBOURS[a] if a < b)
+_NAMES = COMPONENTS.names
+_TYPE_RANGE = tuple(enumerate(HUMAN_TYPES))
+_CARD_RANGE = tuple(enumerate(COMMON_CARDS))
+T0, T1, T2, T3 = HUMAN_TYPES  # N_TYPES names, in their index order
+C0, C1, C2, C3 = COMMON_CARDS
+F0, F1, F2 = FACTION_CARDS
+
+
 def table_view(s: SilosState, seat: int | None) -> View:
-    """Everything a seat sees: the whole table (nothing in SILOS is hidden), the decision in words, the log's tail."""
-    n = s.players
+    """Everything a seat sees: the whole table (nothing in SILOS is hidden), the decision in words, the log's tail.
+
+    Built from the flat arrays in one pass (hot: the server builds a view for every seat on every event); every
+    value is new, so a caller may edit what it is given."""
+    n, nf = s.players, s.nf
+    plain, dist, leader, crop, focus, rank = s.plain, s.dist, s.leader, s.crop, s.focus, s.rank
+    abd_cow, abd_human, skill, alt, crop_tile = s.abd_cow, s.abd_human, s.skill, s.alt, s.crop_tile
+    skills_on = s.skills_on
     locs = []
     for i in range(N_LOCATIONS):
         figs = {}
-        for f in range(s.nf):
+        infl = {}
+        top, top_v = -1, 0
+        doubled = [0] * nf
+        for f in range(nf):
             j = f * N_LOCATIONS + i
-            if s.plain[j] or s.dist[j] or s.leader[f] == i:
-                figs[COLORS[f]] = {
-                    "figures": s.plain[j], "leader": s.leader[f] == i, "distinguished": s.dist[j]
-                }
+            p, d, led = plain[j], dist[j], leader[f] == i
+            v = 2 * p + 4 * d
+            if p or d or led:
+                figs[COLORS[f]] = {"figures": p, "leader": led, "distinguished": d}
+                if led:
+                    v += 3
+            if crop[i] == f:
+                v += 2
+            doubled[f] = v
+            if v:
+                infl[COLORS[f]] = v / 2
+        for f in rank:  # the leader at i: the most influence, ties to the higher Town Hall rank (`SilosState._top`)
+            if doubled[f] > top_v:
+                top, top_v = f, doubled[f]
+        k = i * N_TYPES
+        fg = {}
+        for t, name in _TYPE_RANGE:
+            if focus[k + t]:
+                fg[name] = focus[k + t]
         locs.append({
             "id": i,
-            "name": COMPONENTS.names[i],
-            "alternate": bool(s.alt >> i & 1),
-            "crop_circles_tile": s.crop_tile == i,
+            "name": _NAMES[i],
+            "alternate": bool(alt >> i & 1),
+            "crop_circles_tile": crop_tile == i,
             "figures": figs,
-            "influence": {COLORS[f]: s.influence(f, i) for f in range(s.nf) if s._inf(f, i)},
-            "focus": {HUMAN_TYPES[t]: s.focus[i * N_TYPES + t] for t in range(N_TYPES) if s.focus[i * N_TYPES + t]},
-            "cow": bool(s.abd_cow[i]) if i else None,
-            "human": (HUMAN_TYPES[s.abd_human[i]] if s.abd_human[i] >= 0 else None) if i else None,
-            "leads": COLORS[s._top(i)] if s._top(i) >= 0 else None,
+            "influence": infl,
+            "focus": fg,
+            "cow": bool(abd_cow[i]) if i else None,
+            "human": (HUMAN_TYPES[abd_human[i]] if abd_human[i] >= 0 else None) if i else None,
+            "leads": COLORS[top] if top >= 0 else None,
             "streets": list(NEIGHBOURS[i]),
-            "crop_circle": COLORS[s.crop[i]] if s.crop[i] >= 0 else None,
-            "skill_tile": (COLORS[s.skill[i]] if s.skill[i] >= 0 else "board") if s.skills_on else None,
+            "crop_circle": COLORS[crop[i]] if crop[i] >= 0 else None,
+            "skill_tile": (COLORS[skill[i]] if skill[i] >= 0 else "board") if skills_on else None,
         })
-    in_play = s._in_play()
+    hum, held, fcards, cows, emblems, crop_left = s.hum, s.held, s.fcards, s.cows, s.emblems, s.crop_left
+    positioning = bool(s.stack) and s.stack[0][0] == K_POSITIONING
     players = []
     for p in range(n):
+        k, c = p * N_TYPES, p * 4
+        if positioning:
+            on = sum(plain[p * N_LOCATIONS:(p + 1) * N_LOCATIONS]) + sum(dist[p * N_LOCATIONS:(p + 1) * N_LOCATIONS])
+            unplaced = max(0, COMPONENTS.figures - on - (leader[p] >= 0))
+        else:
+            unplaced = 0
+        kept = {}
+        for t, name in _CARD_RANGE:
+            if held[c + t]:
+                kept[name] = held[c + t]
         players.append({
             "color": COLORS[p],
-            "humans": {HUMAN_TYPES[t]: s.hum[p * N_TYPES + t] for t in range(N_TYPES)},
-            "cows": s.cows[p],
-            "emblems": s.emblems[p],
-            "faction_cards": {FACTION_CARDS[c]: not s.fcards[p * 3 + c] for c in range(3)},
-            "held_common": {COMMON_CARDS[t]: s.held[p * 4 + t] for t in range(4) if s.held[p * 4 + t]},
-            "crop_tokens_left": s.crop_left[p],
-            "figures_to_place": s._unplaced(p),
+            "humans": {T0: hum[k], T1: hum[k + 1], T2: hum[k + 2], T3: hum[k + 3]},
+            "cows": cows[p],
+            "emblems": emblems[p],
+            "faction_cards": {F0: not fcards[p * 3], F1: not fcards[p * 3 + 1], F2: not fcards[p * 3 + 2]},
+            "held_common": kept,
+            "crop_tokens_left": crop_left[p],
+            "figures_to_place": unplaced,
         })
-    top = s.stack[-1] if s.stack else None
+    stack = s.stack
+    in_play = [0] * 4
+    for fr in stack:
+        if fr[0] == K_CARD_IN_PLAY or fr[0] == K_TOWN_HALL_SKILL:
+            in_play[fr[2]] += 1
+    bag, hand, deck, discard = s.bag, s.hand, s.deck, s.discard
+    top_frame = stack[-1] if stack else None
+    in_hand = {}
+    for t, name in _TYPE_RANGE:
+        if hand[t]:
+            in_hand[name] = hand[t]
+    playing = {}
+    for t, name in _CARD_RANGE:
+        if in_play[t]:
+            playing[name] = in_play[t]
     return {
         "game": "silos",
         "seat": seat,
@@ -87,29 +146,28 @@ def table_view(s: SilosState, seat: int | None) -> View:
         "non_player_faction": COLORS[s.npf] if s.npf >= 0 else None,
         "to_move": s.to_move,
         "active": s.active,
-        "phase": FRAME_NAMES[top[0]] if top else "game over",
-        "decision": decision(s) if top else "game over",
+        "phase": FRAME_NAMES[top_frame[0]] if top_frame else "game over",
+        "decision": decision(s) if top_frame else "game over",
         "log": s._entries(LOG_SHOWN),
         "log_pos": s.lgn,
-        "ranks": [COLORS[f] for f in s.rank],
+        "ranks": [COLORS[f] for f in rank],
         "ufo": s.ufo,
         "locations": locs,
-        "streets": [[a, b] for a in range(N_LOCATIONS) for b in NEIGHBOURS[a] if a < b],
-        "bag": {HUMAN_TYPES[t]: s.bag[t] for t in range(N_TYPES)},
-        "hand": {HUMAN_TYPES[t]: s.hand[t] for t in range(N_TYPES) if s.hand[t]},
+        "streets": [[a, b] for a, b in _STREETS],
+        "bag": {T0: bag[0], T1: bag[1], T2: bag[2], T3: bag[3]},
+        "hand": in_hand,
         "supply": {"cows": s.cow_pile, "caps": s.caps, "emblems": s.emblem_supply},
-        "common_deck": {COMMON_CARDS[t]: s.deck[t] for t in range(4)},
-        "common_discards": {COMMON_CARDS[t]: s.discard[t] for t in range(4)},
-        "card_in_play": {COMMON_CARDS[t]: in_play[t] for t in range(4) if in_play[t]},
+        "common_deck": {C0: deck[0], C1: deck[1], C2: deck[2], C3: deck[3]},
+        "common_discards": {C0: discard[0], C1: discard[1], C2: discard[2], C3: discard[3]},
+        "card_in_play": playing,
         "last_revealed": COMMON_CARDS[s.revealed] if s.revealed >= 0 else None,
         "seats": players,
         "emblem_target": s.target,
         "winners": s.winners(),
         # the flow's public machinery (nothing in SILOS is hidden): with the rest of the view it is the whole state
         # but the future's chance, so a seat played from afar rebuilds it (the `sampler` part)
-        "flow": {"stack": [list(f) for f in s.stack], "start": s.start, "mind_controls": s.mc_count},
+        "flow": {"stack": [list(f) for f in stack], "start": s.start, "mind_controls": s.mc_count},
     }
-
 
 
 def log_entry(s: SilosState, e: tuple[Any, ...]) -> tuple[int | None, str]:
