@@ -26,7 +26,7 @@ def test_rulings_are_numbered_per_game_without_gaps():
     for key in _rulings():
         prefix, _, n = key.partition("-")
         numbers.setdefault(prefix, []).append(int(n))
-    assert set(numbers) == {"C", "S", "V"}
+    assert set(numbers) == {"C", "S", "V", "K"}  # K: conceding, the same for every competitive game
     for prefix, ns in numbers.items():
         assert ns == list(range(1, len(ns) + 1)), f"{prefix}- rulings are not numbered 1..n: {ns}"
 
