@@ -72,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     from tabletop.cli import bench, play
 
     play.add_parsers(sub)
+    sub.choices["play"].set_defaults(func=_play)
     bench.add_parser(sub)
     importlib.import_module("tabletop.cli.serve").add_parser(sub)
     importlib.import_module("tabletop.cli.loadtest").add_parser(sub)
@@ -85,6 +86,18 @@ def build_parser() -> argparse.ArgumentParser:
     importlib.import_module("tabletop.cli.review").add_parser(sub)
     importlib.import_module("tabletop.cli.bot").add_parser(sub)
     return parser
+
+
+def _play(args: argparse.Namespace) -> int:
+    """`tabletop play`: a local game (cli/play.py), or with --server a seat at a server's table (cli/remote.py, which
+    builds on play's pieces: the choice is made here so that play does not import it back)."""
+    if args.server is not None:
+        from tabletop.cli.remote import cmd_remote
+
+        return cmd_remote(args)
+    from tabletop.cli.play import cmd_play
+
+    return cmd_play(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -330,11 +330,8 @@ def play_plain(box: list[State], agents: list[Agent], on_action: Callable[[State
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Play one game in the terminal: 0 when it ends or a person leaves it (`q`, end of input), 130 on Ctrl-C."""
-    if args.server is not None:  # a seat at a server's table (cli/remote.py)
-        from tabletop.cli.remote import cmd_remote
-
-        return cmd_remote(args)
+    """Play one game in the terminal: 0 when it ends or a person leaves it (`q`, end of input), 130 on Ctrl-C.
+    (`tabletop play --server` goes to cli/remote.py instead: the command's dispatch in cli/main.py.)"""
     if args.game is None:
         raise Refused("name the game to play (see `tabletop games`), or give --server URL --join LINK")
     console = Console()

@@ -215,7 +215,7 @@ def component_figure(game: str, players: int, found: Sequence[Effect], path: Pat
     import matplotlib
     from matplotlib.figure import Figure
 
-    from tabletop.study.report import FONTS, PAGE_INCHES
+    from tabletop.study.style import FONTS, PAGE_INCHES
 
     words = measure_words(game)
     names = list(dict.fromkeys(e.component for e in found))

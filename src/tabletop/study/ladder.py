@@ -105,7 +105,7 @@ def ladder_figure(ladder: Ladder, path: Path) -> str:
     import matplotlib
     from matplotlib.figure import Figure
 
-    from tabletop.study.report import FONTS, PAGE_INCHES
+    from tabletop.study.style import FONTS, PAGE_INCHES
 
     names = [a.replace("ismcts:time=", "search ").replace("ismcts:iters=", "search ").replace("policy:", "policy ")
              + (" s" if a.startswith("ismcts:time=") else " iters" if a.startswith("ismcts:iters=") else "")

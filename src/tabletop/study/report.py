@@ -26,6 +26,7 @@ from tabletop.core import game_info
 from tabletop.study.features import SeatFigure, TeamFigures, game_features
 from tabletop.study.runner import read_rows, stored_spec
 from tabletop.study.spec import StudyError, StudySpec, level_label
+from tabletop.study.style import FONTS, PAGE_INCHES
 
 if TYPE_CHECKING:
     from tabletop.study.components import ComponentStudy
@@ -133,14 +134,6 @@ def frames(spec: StudySpec, rows: list[dict[str, Any]]) -> tuple[Any, Any]:
 
 
 # ---- plots -------------------------------------------------------------------------------------------------------
-PAGE_INCHES = 10.0
-"""The widest figure, in inches at the saved 110 dpi: the page shows images up to 70rem (about 1,100 px) wide, so a
-figure no wider than this is never scaled down and its 10-11 pt labels stay at least 10 pt on the page."""
-FONTS: dict[Any, Any] = {"font.size": 11, "axes.titlesize": 11, "axes.labelsize": 11, "xtick.labelsize": 10,
-                         "ytick.labelsize": 10, "legend.fontsize": 10, "legend.title_fontsize": 10}
-"""The plots' type sizes in points (10 pt at 110 dpi is 15 px, about 11 pt on the page)."""
-
-
 def _figure(width: float = 7.0, height: float = 4.0, ncols: int = 1, nrows: int = 1) -> tuple[Any, Any]:
     from matplotlib.figure import Figure
 
