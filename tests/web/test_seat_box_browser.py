@@ -3,6 +3,8 @@ concede a competitive game, keep a guest seat in the account signed in later. Co
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
 from playwright.sync_api import Browser
 
@@ -16,15 +18,18 @@ def _seat(server: Served, gid: str, seat: int) -> dict[str, object]:
     return dict(info["seats"][seat]) | {"status": info["status"]}
 
 
-def test_a_player_leaves_takes_the_seat_back_and_concedes_by_clicks(browser: Browser, server: Served) -> None:
+def test_a_player_leaves_takes_the_seat_back_and_concedes_by_clicks(browser: Browser, server: Served,
+                                                                   artifacts: Path) -> None:
     # Ann and Bo (a person, who does not move): once Ann left, the AI plays her turns and the game waits on Bo
     page, bo, ctxs = two_at_a_table(server.url, browser, "silos", 2)
     page.on("dialog", lambda d: d.accept())  # the confirmations of leave and concede
     gid = page.url.split("/g/")[1].split("?")[0].split("#")[0]
     page.wait_for_selector("[data-testid=concede]")  # SILOS is competitive
+    page.screenshot(path=str(artifacts / "seatbox-laptop.png"), full_page=True)
     page.click("[data-testid=leave]")
     page.wait_for_selector("[data-testid=takeback]")
     assert "You left" in page.inner_text("[data-testid=seatbox]")
+    page.screenshot(path=str(artifacts / "seatbox-left-laptop.png"), full_page=True)
     left = _seat(server, gid, 0)
     assert left["kind"] == "ai" and left["mode"] == "left", left
     page.click("[data-testid=takeback]")

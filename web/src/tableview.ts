@@ -238,7 +238,6 @@ export class TableView {
       parts.push(h("button.replaybtn", { dataset: { testid: "replay-open" }, onclick: () => this.openReplay() },
         "▶ Replay the game, all hands open"));
     }
-    if (state.status === "playing" && token && state.seat !== null) parts.push(this.seatBox(token, state.seat));
     if (state.status === "playing" && (state.undoable ?? 0) > 0 && token) {
       parts.push(h("button.undo", { disabled: busy, dataset: { testid: "undo" }, onclick: () => this.undo(),
         title: "take back your last action (allowed while no one else has acted and nothing hidden was revealed)" },
@@ -268,6 +267,8 @@ export class TableView {
         h("div.buttons", state.legal.map((a) =>
           h("button.act.small", { disabled: busy, dataset: { action: a }, title: why(a), onclick: () => this.act(a) }, a)))));
     }
+    // the seat's own choices (leave, concede, keep in the account) last, below the move: never the first thing clicked
+    if (state.status === "playing" && token && state.seat !== null) parts.push(this.seatBox(token, state.seat));
     mount(this.els.actions, parts);
     mount(this.els.extras, this.features.map((f) => f.panel({ gameId: this.o.id, token, state })),
       chat.visible() ? chat.el : null);
