@@ -191,6 +191,15 @@ def test_green_light_chosen_player_picks_the_action_and_its_details():
     assert "skip" not in legal(s)  # the chosen player must perform one of the three actions
 
 
+def test_green_light_log_names_the_chosen_player_or_says_the_player_chose_themselves():
+    s = pos(3, [["g5", "r8"], ["b8"], ["y8"]], oracle=["r2", "r3", "r4"], shrines=NO_SHRINES)
+    t = s.clone()
+    run(s, "play g5", "choose p2")
+    assert plain(s.view(1)["log"][-1])["text"] == "Player 1 chose Player 3 for the green light"
+    run(t, "play g5", "choose p0")
+    assert plain(t.view(1)["log"][-1])["text"] == "Player 1 chose to use the green light themselves"
+
+
 def test_green_light_player_player_swap_gives_then_receives_a_card():
     s = pos(3, [["g5", "r8"], ["b8", "b7"], ["y8"]], shrines=NO_SHRINES)
     run(s, "play g5", "choose p1", "give b8 to p2")

@@ -127,6 +127,8 @@ def event_text(e: tuple[Any, ...]) -> str:
     if kind == "place":
         return f"{{p{p}}} placed {card_text(e[2])} face up in front of {{p{p}'s}} seat"
     if kind == "choose":
+        if e[2] == p:
+            return f"{{p{p}}} chose to use the green light themselves"
         return f"{{p{p}}} chose {{p{e[2]}}} for the green light"
     if kind == "swap":
         return f"{{p{p}}} took {card_text(e[2])} from the oracle and put {card_text(e[3])} there"
