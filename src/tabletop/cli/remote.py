@@ -29,6 +29,7 @@ from typing import Any, cast
 from rich.console import Console, Group
 from rich.markup import escape
 from rich.text import Text
+from textual.events import Mount
 from textual.widgets import ProgressBar, Static
 
 from tabletop.cli.common import Refused
@@ -328,7 +329,9 @@ class ServerHintScreen(HintScreen):
         super().__init__(game.handle(), shown, seats)
         self.game = game
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: Mount | None = None) -> None:
+        if event is not None:  # Textual passes it: not HintScreen's own mount, which would search here at once
+            event.prevent_default()
         self.query_one(Static).update(Text("asking the server's search (from your seat's view only)..."))
         self.query_one(ProgressBar).update(total=None)  # the server says nothing until it answers
         self.run_worker(self._ask, thread=True, exclusive=True)
