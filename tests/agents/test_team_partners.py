@@ -173,7 +173,7 @@ def test_partner_models_are_a_switch_and_the_default_stays_the_convention():
     assert isinstance(old, TeamAgent) and old.partners == "convention"
     told = make_agent("team:iters=5,partners=models,assume=human", "silencio", 1)
     assert isinstance(told, TeamAgent) and told.kinds == ["human"] * 4
-    with pytest.raises(InvalidAgentSpec, match="models or convention"):
+    with pytest.raises(InvalidAgentSpec, match="models, choices or convention"):
         make_agent("team:partners=all", "silencio")
     with pytest.raises(InvalidAgentSpec, match="heuristic"):
         make_agent("team:assume=alien", "silencio")

@@ -48,13 +48,19 @@ choice revealed a playable card); such a playout is scored as it stands and coun
    model mixtures), the passes stay hard; in the playouts each teammate plays by a model drawn from its weights
    (the heuristic's own choices read from the sample as that seat knows it, `heuristic_rollout`, or random
    moves). `assume=heuristic|random|human|team` sets every teammate's prior to that kind; the table hints pass
-   the real seats' kinds (`table_hint_search`).
+   the real seats' kinds (`table_hint_search`). With `partners=choices` the same models read each teammate choice
+   among the moves it had: in a sampled deal the hand it chose from is rebuilt and each model's likelihood of
+   that choice taken (the heuristic's: whether its own choice in that seat, with what that seat knew, is the card
+   played), a deal weighs the product over the teammates of their model mixtures, deals are drawn by importance
+   resampling from a pool that grows by a draw an iteration, and a teammate's playout model is drawn from the
+   picked deal's posterior (`ChoiceBelief` of the team part).
 
 Spec parameters (`team:time=0.25`, `team:iters=400,belief=off`): `iters`, `time` (as for `ismcts`), `c`
 (exploration, default 0.7), `w` (score weight, default 1.0), `rollout` (`fast`, `heuristic` or `random`), `belief`,
 `convention`, `reuse` (`on`/`off`, default on; `convention=off` also turns the belief's play constraints off),
-`yellow` (`on`/`off`, default on), `partners` (`convention`, default, or `models`), `assume` (`any`, default,
-`team`, `heuristic`, `random`, `human`: with `partners=models`, what every teammate is taken to be), `tries`
+`yellow` (`on`/`off`, default on), `partners` (`convention`, default, `models` or `choices`), `assume` (`any`,
+default, `team`, `heuristic`, `random`, `human`: with `partners=models|choices`, what every teammate is taken to
+be), `tries`
 (draws per determinization, default 20), `others` (`policy`, default, or `tree`), `widen` (a node considers
 shrines only after this many visits; 0, the default, always). Games with a `team` part only (Silencio); with
 `partners=convention` every seat of the team is assumed to run this agent (with other teammates the belief reads
@@ -68,6 +74,7 @@ log, each hinted move with the expected cards left and the share of perfect game
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from types import ModuleType
 from typing import Any
 
@@ -81,10 +88,12 @@ from tabletop.core.logwords import default_name
 from tabletop.core.parts import part
 
 DEFAULT_TRIES = 20
-PARTNERS = ("models", "convention")
+PARTNERS = ("models", "choices", "convention")
 """`partners=models`: a belief over each teammate's way of deciding (`PartnerBelief`: the convention, the heuristic,
-a reasonable person, random), soft deal weights and a rollout per teammate's model; `partners=convention`: every
-teammate is taken to run this agent (hard rule-outs, the belief before issue 28)."""
+a reasonable person, random), soft deal weights and a rollout per teammate's model; `partners=choices`: the same
+models, each teammate choice weighed by its likelihood among the moves it had in the sampled deal (`ChoiceBelief`),
+deals drawn by importance resampling; `partners=convention`: every teammate is taken to run this agent (hard
+rule-outs, the belief before issue 28)."""
 DEFAULT_PARTNERS = "convention"
 """The default stays the belief the pinned positions and the `hard` level were measured with; `partners=models` is
 the issue-28 agent, and the table hints (`table_hint_search`) use it (docs/silencio-team.md, issue 28)."""
@@ -138,6 +147,14 @@ class TeamSearch(IsmctsSearch):
         self.partners = belief is not None and hasattr(belief, "soft_weight")
         """Whether the belief is a partner-model one (soft deal weights, a rollout policy per teammate's model)."""
         self.accepted_weight = 0.0  # the sum of the soft weights of the samples kept (a diagnostic)
+        self.choices = belief is not None and hasattr(belief, "deal_weight")
+        """Whether the partner models read each teammate choice among the moves it had (`partners=choices`)."""
+        self._deal_terms: list[list[float]] | None = None  # per seat, the kept deal's posterior terms over models
+        self._pool: list[tuple[State, float, list[list[float]]]] = []  # weighted deals drawn (`partners=choices`)
+        self._cum: list[float] = []  # their weights' running sums
+        self.model_mass: list[list[float]] = []
+        """Per seat, the summed posterior over `MODELS` of the deals kept (`partners=choices`; a diagnostic: the
+        search's reading of how each teammate decides)."""
         if self.partners:
             assert belief is not None
             self._forbidden = belief.hard_forbidden()
@@ -145,6 +162,10 @@ class TeamSearch(IsmctsSearch):
             self._post = belief.posterior()
             self._soft_on = any(self._soft)
             self._heuristic = self.team.heuristic_rollout()
+            if self.choices:
+                self._choices = belief.active_choices()
+                self._soft_on = any(self._choices)
+                self.model_mass = [[0.0] * len(self.team.MODELS) for _ in range(seat.players)]
         else:
             self._forbidden = belief.forbidden() if belief is not None else None
         self._known = self.team.known_cards(seat.view(), seat.players) if belief is not None else None
@@ -153,9 +174,15 @@ class TeamSearch(IsmctsSearch):
 
     def determinize(self) -> State:
         """A sample of the seat's view that the teammates' observed actions do not rule out (module docstring)."""
-        belief = self.belief
+        if self.choices:
+            return self._determinize_choices()
         if self.partners:
             return self._determinize_soft()
+        return self._determinize_hard()
+
+    def _determinize_hard(self) -> State:
+        """A sample that the hard constraints do not rule out: at most `tries` draws, then the last repaired."""
+        belief = self.belief
         state = self.seat.sample(self.rng.next64() >> 1)
         if belief is None or not any(self._forbidden or ()):
             return state
@@ -173,6 +200,37 @@ class TeamSearch(IsmctsSearch):
         else:
             self.fallbacks += 1
         return state
+
+    def _determinize_choices(self) -> State:
+        """A deal drawn in proportion to the likelihood of the teammates' choices under their model mixtures
+        (`ChoiceBelief.deal_weight`), by importance resampling from a pool that grows by one draw an iteration
+        (`tries` draws the first time): each draw is a sample of the view that the passes do not rule out (or the
+        last of `tries` repaired, as with the hard belief), weighed once; a deal is picked from the pool by weight
+        and played on a copy with its deck reshuffled (`fresh_copy`). The picked deal's posterior terms choose
+        each teammate's model in its playout. With no teammate choice in force, the hard belief's sample."""
+        belief = self.belief
+        assert belief is not None
+        if not self._soft_on:
+            self._deal_terms = None
+            return self._determinize_hard()
+        pool, cum = self._pool, self._cum
+        for _ in range(self.tries if not pool else 1):
+            state = self._determinize_hard()
+            w, terms = belief.deal_weight(state, self._choices)
+            pool.append((state, w, terms))
+            cum.append((cum[-1] if cum else 0.0) + w)
+        x = (self.rng.next64() >> 11) * (1.0 / (1 << 53)) * cum[-1]
+        k = min(bisect_right(cum, x), len(pool) - 1)
+        state, w, terms = pool[k]
+        self.accepted_weight += w
+        self._deal_terms = terms
+        for q, t in enumerate(terms):
+            z = sum(t) or 1.0
+            mass = self.model_mass[q]
+            for m, v in enumerate(t):
+                mass[m] += v / z
+        copy: State = self.team.fresh_copy(state, self.rng.next64() >> 1)
+        return copy
 
     def _determinize_soft(self) -> State:
         """A sample drawn in proportion to the teammates' likelihood under their model mixtures (rejection: a sample
@@ -245,9 +303,14 @@ class TeamSearch(IsmctsSearch):
         me = self.seat.seat
         error = [0.0] * len(self._post)
         policy = [self.rollout] * len(self._post)
+        terms = self._deal_terms if self.choices else None
+        models = self.team.MODELS
         for q, pq in enumerate(self._post):
             if q == me:
                 continue
+            if terms is not None:
+                t = terms[q]
+                pq = dict(zip(models, (v / (sum(t) or 1.0) for v in t), strict=True))
             m = _draw(pq, (rng.next64() >> 11) * (1.0 / (1 << 53)))
             if m == "random":
                 error[q] = 1.0
@@ -395,7 +458,10 @@ class TeamAgent:
         """The seat's belief, brought up to date with its log (started afresh for another seat or a shorter log)."""
         belief = self._belief
         if belief is None or belief.seat != seat.seat or belief.read > len(log):
-            if self.partners == "models" and self.convention:
+            if self.partners == "choices" and self.convention:
+                belief = self._belief = self.team.new_choice_belief(seat.seat, seat.players, seat.view(),
+                                                                    self.kinds)
+            elif self.partners == "models" and self.convention:
                 belief = self._belief = self.team.new_partner_belief(seat.seat, seat.players, seat.view(),
                                                                      self.kinds)
             else:

@@ -10,6 +10,9 @@ it needs to know about Silencio, next to the rules, the view and the log wording
 - `new_partner_belief(seat, players, view, kinds)`: a `PartnerBelief` (issue 28): per teammate, weights over
   `MODELS` (the convention, the heuristic, a reasonable person, random; priors by `model_prior` of the seat's
   kind), soft deal weights (`soft_weight`), the passes' hard constraints (`hard_forbidden`);
+- `new_choice_belief(seat, players, view, kinds)`: a `ChoiceBelief` (`partners=choices`): the same models, each
+  teammate choice weighed in a sample by its likelihood among the moves it had (`deal_weight`, `active_choices`);
+  `fresh_copy(state, seed)` redraws a pooled deal's deck and chance;
 - `heuristic_rollout()`: the heuristic's choices read from a sample as the deciding seat knows it;
 - `known_cards(view, players)`: per seat, the hand cards the viewing seat knows;
 - `repair(state, seat, forbidden, known)`: make a sample consistent with the belief;
@@ -23,11 +26,12 @@ tests/agents/test_team.py (the belief's tests read real games' logs).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.core import Action, State
+from tabletop.core import Action, Rng, State
 from tabletop.core.logwords import notation_text
 from tabletop.games.silencio.notation import (
     END,
@@ -52,14 +56,18 @@ from tabletop.games.silencio.rules import SilencioState
 __all__ = [
     "MODELS",
     "Belief",
+    "Choice",
+    "ChoiceBelief",
     "PartnerBelief",
     "convention_filter",
     "fast_rollout",
+    "fresh_copy",
     "heuristic_rollout",
     "hint_reason",
     "known_cards",
     "model_prior",
     "new_belief",
+    "new_choice_belief",
     "new_partner_belief",
     "own_cards_skipped",
     "random_play_cost",
@@ -346,11 +354,315 @@ class PartnerBelief(Belief):
         return total
 
 
+CHOICE_ERROR = {"convention": 0.05, "heuristic": 0.1}
+"""How often a careful model's teammate plays a card the model would not have chosen in the sampled hand (a small
+floor: the reconstruction of what the teammate knew is not exact, and nobody follows a rule for sure)."""
+CONVENTION_TEMPERATURE = 0.25
+"""The convention model (the team agent, a search) among the moves the convention allows: careful, not certain to
+take the cheapest; a move of heuristic cost k is chosen with weight exp(-k / T)."""
+PASS_COST = 0.5
+"""The heuristic's cost of a pass (it passes rather than play a card of another's that costs this much)."""
+CHOICE_MEMO = 4096
+"""How many sampled hands a choice remembers its likelihoods for (a search draws the same hands again)."""
+_ORACLE_TAKE = re.compile(r"^p(\d) took ([rbyg]\d+) from the oracle and put ([rbyg]\d+) there$")
+_ORACLE_GIVE = re.compile(r"^p(\d) gave oracle card ([rbyg]\d+) to p(\d)$")
+_RED_LIGHT = re.compile(r"^p(\d) used red light")
+
+Likelihoods = tuple[float, float, float, float]
+
+
+class Choice:
+    """A teammate's card chosen at the start of its turn, as the seat's log shows it: what was public then (the
+    rows' tops, the cards in front of players and whose they were, the green-only rule, a dark effect skipped by
+    red light; the live-card weights of `base`, read from the seat's view when the log was read), and the cards
+    that left or reached that hand in the open since, in order, so that a sample's hand of now gives the hand it
+    chose from (`hand_then`). What does not depend on the hand is computed once (`_prepare`); the likelihoods of a
+    hand are remembered (`CHOICE_MEMO`)."""
+
+    __slots__ = ("_memo", "_static", "base", "card", "fronts", "green_only", "i", "own", "seat", "skip_dark",
+                 "tops", "undo")
+
+    def __init__(self, seat: int, i: int, c: int, own: bool, tops: tuple[int, ...], green_only: bool,
+                 fronts: tuple[tuple[int, int], ...], skip_dark: bool = False) -> None:
+        self.seat, self.i, self.card, self.own = seat, i, c, own
+        self.tops, self.green_only, self.fronts, self.skip_dark = tops, green_only, fronts, skip_dark
+        self.undo: list[tuple[int, bool]] = [(c, False)] if own else []
+        """The hand's changes in the open since the choice, in order: (card, True) for a card that reached it
+        (taken back from a row or from the oracle), (card, False) for one that left it (played, laid face up,
+        put into the oracle)."""
+        self.base: list[float] | None = None
+        self._static: tuple[list[tuple[int, float, tuple[int, ...], tuple[float, ...], bool, bool, str]],
+                            list[int]] | None = None
+        self._memo: dict[tuple[int, ...], Likelihoods | None] = {}
+
+    def hand_then(self, hand: list[int]) -> set[int]:
+        """The hand the choice was made from, given the teammate's hand of now in a sample (the changes since
+        undone, the last first)."""
+        out = set(hand)
+        for c, arrived in reversed(self.undo):
+            if arrived:
+                out.discard(c)
+            else:
+                out.add(c)
+        return out
+
+    def _prepare(self, max_value: int, hand_size: int) -> None:
+        """Per card that the hand could have played, what its heuristic cost is without the hand (`base` weights
+        of the cards it skips, the cards in front counted as held, the dark effect's price, the 0.05 for a card
+        not the teammate's own), and the cards it skips whose weight becomes 1 if the hand holds them."""
+        base = self.base
+        assert base is not None
+        tops, q = self.tops, self.seat
+        fronts_held = {f for f, _ in self.fronts}
+        own_left = hand_size + sum(1 for _, o in self.fronts if o == q)
+        entries = []
+        for col in range(4):
+            if self.green_only and col != GREEN:
+                continue
+            top = tops[col]
+            for v in range(top + 1, max_value + 1):
+                x = col * 16 + v
+                owner = next((o for f, o in self.fronts if f == x), -1)
+                in_front = owner >= 0
+                own = owner == q if in_front else True
+                cost = 0.0
+                skipped: list[int] = []
+                extra: list[float] = []
+                for u in range(top + 1, v):
+                    k = col * 16 + u
+                    if k in fronts_held:
+                        cost += 1.0
+                    else:
+                        cost += base[k]
+                        skipped.append(k)
+                        extra.append(1.0 - base[k])
+                if (v == top + 1 and not (own and own_left == 1) and not (col == GREEN and v == max_value)
+                        and not self.skip_dark):
+                    cost += DARK_COST[col]
+                if not own:
+                    cost += 0.05
+                entries.append((x, cost, tuple(skipped), tuple(extra), in_front, own, card_text(x)))
+        self._static = (entries, [f for f, _ in self.fronts])
+
+    def heuristic_card(self, hand: set[int], max_value: int) -> int | None:
+        """What the heuristic (`HeuristicAgent`) would have played in the teammate's seat from `hand`, knowing
+        what it knew then (-1: it would have passed; None: it could play nothing)."""
+        chosen = self._choose(hand, max_value)
+        return None if chosen is None else chosen[0]
+
+    def _choose(self, hand: set[int], max_value: int) -> tuple[int, list[tuple[int, float]], bool] | None:
+        """The heuristic's card (or -1 to pass), the playable cards the hand had (its own and in front) with the
+        heuristic's cost of each, and whether it could pass."""
+        if self._static is None:
+            self._prepare(max_value, len(hand))
+        assert self._static is not None
+        entries, _ = self._static
+        best: tuple[float, int, str] | None = None
+        best_card, best_own = -1, False
+        cands: list[tuple[int, float]] = []
+        any_own = False
+        for x, cost, skipped, extra, in_front, own, text in entries:
+            if not in_front and x not in hand:
+                continue
+            any_own = any_own or own
+            for k, e in zip(skipped, extra, strict=True):
+                if k in hand:
+                    cost += e
+            cands.append((x, cost))
+            key = (cost, x & 15, text)
+            if best is None or key < best:
+                best, best_card, best_own = key, x, own
+        if best is None:
+            return None
+        can_pass = not any_own
+        if not best_own and best[0] >= 0.5 and can_pass:
+            best_card = -1  # the heuristic would have passed
+        return best_card, cands, can_pass
+
+    def likelihoods(self, hand: set[int], max_value: int) -> Likelihoods | None:
+        """P(this choice | model, hand) for `MODELS` in order; None when the hand could not have made it (the
+        reconstruction failed: the choice then says nothing). The convention: one of the moves it allows (of a
+        colour, the lowest of the hand; any card in front; the pass if it had one), the cheaper ones likelier
+        (`CONVENTION_TEMPERATURE`), `CHOICE_ERROR` any move;
+        the heuristic: its own choice (`_choose`), `CHOICE_ERROR` any move; a reasonable person: the same with
+        `REASONABLE_ERROR`; random: one over the moves it had (the plays and the pass)."""
+        key = tuple(sorted(hand))
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        out = self._likelihoods(hand, max_value)
+        if len(memo) < CHOICE_MEMO:
+            memo[key] = out
+        return out
+
+    def _likelihoods(self, hand: set[int], max_value: int) -> Likelihoods | None:
+        chosen = self._choose(hand, max_value)
+        c = self.card
+        if chosen is None or all(x != c for x, _ in chosen[1]):
+            return None
+        heuristic_choice, cands, can_pass = chosen
+        n = len(cands) + (1 if can_pass else 0)
+        lowest: dict[int, int] = {}
+        for x, _ in cands:
+            if x in hand and (x >> 4 not in lowest or x < lowest[x >> 4]):
+                lowest[x >> 4] = x
+        # the convention: a careful choice among the moves it allows (a softmin of the heuristic's costs; a pass
+        # costs what the heuristic's threshold for it says)
+        mine = 0.0
+        z = math.exp(-PASS_COST / CONVENTION_TEMPERATURE) if can_pass else 0.0
+        for x, cost in cands:
+            if x not in hand or lowest[x >> 4] == x:
+                e = math.exp(-cost / CONVENTION_TEMPERATURE)
+                z += e
+                if x == c:
+                    mine = e
+        e_c, e_h = CHOICE_ERROR["convention"], CHOICE_ERROR["heuristic"]
+        conv = (1 - e_c) * mine / z + e_c / n
+        hit = 1.0 if heuristic_choice == c else 0.0
+        heur = (1 - e_h) * hit + e_h / n
+        reasonable = (1 - REASONABLE_ERROR) * hit + REASONABLE_ERROR / n
+        return conv, heur, reasonable, 1.0 / n
+
+
+class ChoiceBelief(PartnerBelief):
+    """Partner models read from each teammate choice among the moves it had (`partners=choices`, issue 28).
+
+    The heuristic (and a person's careful part) decides only by what it knows, so in a sampled deal the seat can
+    rebuild the hand a teammate chose a card from (its sampled hand of now, with the cards that left or reached it
+    in the open since undone) and ask whether each model, in that seat with that hand, would have chosen what it
+    did: `Choice.likelihoods`, soft (a careful model's miss keeps a small probability, `CHOICE_ERROR`; the random
+    model's likelihood is one over the moves the hand had). A deal's weight is, over the teammates q, the mixture
+    sum_m pi_q(m) prod_e P(e | m, hand) (`deal_weight`), and the model a teammate plays by in that deal's playout
+    is drawn from the same terms (the posterior over the models given the deal). The passes stay hard constraints.
+    Only the seat's log and view are read, as for `Belief`.
+    """
+
+    def __init__(self, seat: int, players: int, max_value: int, kinds: list[str | None] | None = None,
+                 rows: list[list[int]] | None = None) -> None:
+        super().__init__(seat, players, max_value, kinds, rows)
+        self.choices: list[Choice] = []
+        self.owner: dict[int, int] = {}
+        """Who each card lying face up in front of a player belongs to."""
+        self.skip_dark = False
+        """Red light was used: the next card's dark effect is skipped (public, read from the log)."""
+        self._unweighed: list[Choice] = []
+
+    def _event(self, i: int, text: str) -> None:
+        if m := _PLAY.match(text):
+            p, c = int(m[1]), parse_card(m[2])
+            own = c not in self.fronts
+            if own:
+                self._changed(p, c, False)
+            if p != self.seat and not self.forced:
+                choice = Choice(p, i, c, own, tuple(self._top(col) for col in range(4)), self.green_only,
+                                tuple(sorted(self.owner.items())), self.skip_dark)
+                self.choices.append(choice)
+                self._unweighed.append(choice)
+            self.owner.pop(c, None)
+            self.skip_dark = False
+        elif m := _PLACE.match(text):
+            p, c = int(m[1]), parse_card(m[2])
+            self.owner[c] = p
+            self._changed(p, c, False)
+        elif m := _ORACLE_TAKE.match(text):
+            p = int(m[1])
+            self._changed(p, parse_card(m[2]), True)
+            self._changed(p, parse_card(m[3]), False)
+        elif m := _ORACLE_GIVE.match(text):
+            self._changed(int(m[3]), parse_card(m[2]), True)
+        elif m := _TAKE.match(text):
+            self._changed(int(m[1]), parse_card(m[2]), True)
+        elif _RED_LIGHT.match(text):
+            self.skip_dark = True
+        super()._event(i, text)
+
+    def posterior(self) -> list[dict[str, float]]:
+        """Per seat, its prior: the choices weigh the models deal by deal (`deal_weight`), not from public
+        evidence alone (a search's `model_mass` is its reading of them)."""
+        return [dict(p) for p in self.priors]
+
+    def _changed(self, p: int, c: int, arrived: bool) -> None:
+        for ch in self.choices:
+            if ch.seat == p:
+                ch.undo.append((c, arrived))
+
+    def check(self, view: dict[str, Any]) -> None:
+        """As `Belief.check`; the choices read since get their live-card weights from this view (the oracle's
+        cards 0.3 and the box's 0 as the heuristic counts them, a card of unknown place by the chance that it is in
+        a hand rather than the deck)."""
+        super().check(view)
+        if not self._unweighed:
+            return
+        sizes = view["hand_sizes"]
+        out_of_play = {parse_card(t) for t in view["box"]}
+        oracle = {parse_card(t) for t in view["oracle"]}
+        for ch in self._unweighed:
+            hidden = sum(sizes) - sizes[ch.seat]
+            p_hand = hidden / (hidden + view["deck"]) if hidden + view["deck"] else 0.0
+            base = [p_hand] * 64
+            for c in out_of_play:
+                base[c] = 0.0
+            for c in oracle:
+                base[c] = HEURISTIC_ORACLE
+            ch.base = base
+        self._unweighed = []
+
+    def active_choices(self) -> list[list[Choice]]:
+        """Per seat, its choices still in force (no face-down hand-over since; none once the belief is
+        distrusted)."""
+        out: list[list[Choice]] = [[] for _ in range(self.players)]
+        if not self.trusted:
+            return out
+        for ch in self.choices:
+            if ch.i > self.last_gift[ch.seat] and ch.base is not None:
+                out[ch.seat].append(ch)
+        return out
+
+    def deal_weight(self, state: State, choices: list[list[Choice]]) -> tuple[float, list[list[float]]]:
+        """The likelihood of the teammates' choices in a sample under their model mixtures, and per seat the
+        unnormalised posterior terms pi_q(m) prod_e P(e | m, hand) (in `MODELS` order; the seat itself and a
+        teammate with no choice in force: its prior). A choice the sampled hand could not have made says
+        nothing (the hand's reconstruction failed)."""
+        assert isinstance(state, SilencioState)
+        total = 1.0
+        terms: list[list[float]] = []
+        for q in range(self.players):
+            prior = self.priors[q]
+            t = [prior[m] for m in MODELS]
+            if q != self.seat and choices[q]:
+                hand = state.hands[q]
+                for ch in choices[q]:
+                    like = ch.likelihoods(ch.hand_then(hand), self.max_value)
+                    if like is not None:
+                        t = [a * b for a, b in zip(t, like, strict=True)]
+                total *= sum(t)
+            terms.append(t)
+        return total, terms
+
+
+def fresh_copy(state: State, seed: int) -> SilencioState:
+    """A copy of a sample with the same hands, its deck reshuffled and its chance reseeded from `seed` (a deal
+    drawn again from a `partners=choices` search's pool of weighted deals: the hands carry its weight, the deck's
+    order and the random cards to come do not)."""
+    assert isinstance(state, SilencioState)
+    s = state.clone()
+    rng = Rng(seed)
+    rng.shuffle(s.deck)
+    s.rng = Rng(rng.next64() >> 1)
+    return s
+
+
 def new_partner_belief(seat: int, players: int, view: dict[str, Any],
                        kinds: list[str | None] | None = None) -> PartnerBelief:
     """A `PartnerBelief` for `seat` reading its log from the start; `kinds`, per seat, what is known of how it
     decides (an agent spec or level, "human"; None: nothing)."""
     return PartnerBelief(seat, players, int(view["max_value"]), kinds)
+
+
+def new_choice_belief(seat: int, players: int, view: dict[str, Any],
+                      kinds: list[str | None] | None = None) -> ChoiceBelief:
+    """A `ChoiceBelief` for `seat` reading its log from the start (`kinds` as for `new_partner_belief`)."""
+    return ChoiceBelief(seat, players, int(view["max_value"]), kinds)
 
 
 def new_belief(seat: int, players: int, view: dict[str, Any], plays: bool = True) -> Belief:
