@@ -1,7 +1,8 @@
 """Component value by intervention (tabletop.study.components): per component the game's features part declares
 (SILOS's locations, Silencio's shrines), the paired effect of forbidding it to one seat, as a heatmap and a table in
-OUT (components.png, components.md, what was played in components.json and every game's row in rows.json.gz, which
-`tabletop study report DIR --components OUT` reads into a study's report).
+OUT (components.png, components.md, findings.json (every effect with its interval, machine-readable), what was
+played in components.json and every game's row in rows.json.gz, which `tabletop study report DIR --components OUT`
+reads into a study's report).
 
     nice -n 15 .venv/bin/python scripts/study_components.py --game silos --players 2 --deals 200 --workers 2 \
         --out docs/studies/silos-components-2p
@@ -10,11 +11,13 @@ OUT (components.png, components.md, what was played in components.json and every
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 from tabletop.study.components import (
     ComponentStudy,
     component_figure,
+    component_findings,
     design,
     effects,
     load_components,
@@ -50,6 +53,9 @@ def main() -> None:
     rows = study.rows
     found = effects(rows)
     sentences = component_figure(a.game, a.players, found, a.out / "components.png")
+    (a.out / "findings.json").write_text(json.dumps({"game": a.game, "players": a.players, "summary": summary(
+        a.game, found), "sentences": sentences, "components": component_findings(study, found)}, indent=1) + "\n",
+        encoding="utf-8")
     words = measure_words(a.game)
     base = [r for r in rows if not r["component"]]
     base_words = (f"Baseline (nothing forbidden): the focal seat's {words['result'].split(' (')[0]} "

@@ -180,11 +180,17 @@ def test_the_summary_names_the_component_worth_most_with_its_interval() -> None:
              Effect("University", "result", 0.1, 0.05, 0.15, 100, 3.0, 0, 50),
              Effect("Town Hall", "result", -0.01, -0.05, 0.03, 100, 3.0, 0, 50)]
     words = summary("silos", found)
-    assert words.startswith("Worth most to the agent: the Church (forbidden it, the seat's result changes by -20.0 "
-                            "points of win rate, 95% CI -25.0 to -15.0)")
-    assert "the University, the seat does better (+10.0, +5.0 to +15.0): the agent over-values it" in words
+    assert words.startswith("Worth most to the agent: the Church. A seat that may not take the Church wins 20.0 "
+                            "points less often (95% CI -25.0 to -15.0 points).")
+    assert words.endswith("Over-valued by the agent: the University. A seat that may not take the University wins "
+                          "10.0 points more often (95% CI +5.0 to +15.0 points).")
     weak = summary("silos", [Effect("Church", "result", -0.01, -0.05, 0.03, 100, 3.0, 0, 50)])
-    assert "its interval holds 0" in weak
+    assert weak == ("Worth most to the agent: the Church. A seat that may not take the Church wins 1.0 points less "
+                    "often (95% CI -5.0 to +3.0 points): not a clear effect, its interval holds 0, so no component "
+                    "is shown to matter at this size.")
+    coop = summary("silencio", [Effect("blue shrine", "result", -0.02, -0.03, -0.01, 100, 3.0, 0, 5)])
+    assert coop.startswith("Worth most to the agent: the blue shrine. A team whose one seat may not take the blue "
+                           "shrine makes a perfect game 2.0 points less often")
 
 
 def test_the_study_report_has_a_component_value_section(tmp_path: Path) -> None:
@@ -198,8 +204,9 @@ def test_the_study_report_has_a_component_value_section(tmp_path: Path) -> None:
     page = html.unescape(write_report(tmp_path / "s.study", components=[comp]).read_text(encoding="utf-8"))
     assert "<h2>Component value, 2 players (by intervention)</h2>" in page
     assert '<img src="components-2p.png"' in page and (tmp_path / "s.study/report/components-2p.png").stat().st_size
-    assert re.search(r"Forbidden the Church, the seat's result (changes by [+-]\d+\.\d points of win rate \(95% CI "
-                     r"[+-]\d+\.\d to [+-]\d+\.\d|changed on none of 6 deals)", page)
+    assert re.search(r"A seat that may not take the Church (wins \d+\.\d points (less|more) often \(95% CI "
+                     r"[+-]\d+\.\d to [+-]\d+\.\d points\)|wins exactly as often as with it: the result changed on "
+                     r"none of 6 deals)", page)
     assert "6 deals (seed 4), 2 players, every seat `heuristic`" in page
     assert "Agents are not people" in page
 

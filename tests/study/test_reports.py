@@ -70,18 +70,19 @@ def test_the_pinned_reports_hold_each_games_own_figures() -> None:
     pinned = json.loads(PINNED.read_text(encoding="utf-8"))
     assert "rank.png" in pinned["silos"]["images"] and "by_option.png" in pinned["silos"]["images"]
     assert any(t[0].startswith("the win rate of Town Hall rank 1 ") for t in pinned["silos"]["tests"])
-    assert any("Town Hall rank 1, locations whose alternate location tile is used: all rather than none" in t[0]
+    assert any("Town Hall rank 1 (locations whose alternate location tile is used: all rather than none)" in t[0]
                for t in pinned["silos"]["tests"])
-    assert any(t[0].startswith("start player wins: ") for t in pinned["silos"]["tests"])
+    assert any(t[0].startswith("the start player's win rate (") for t in pinned["silos"]["tests"])
     assert any(t[0].startswith("the win rate of the start player ") for t in pinned["silos"]["tests"])
     sv = pinned["siliconvania"]
     assert {"objectives.png", "mean_bid.png"} <= set(sv["images"])
-    assert any(t[0].startswith("keeping a") and t[0].endswith(" objective") for t in sv["tests"])
+    assert any(t[0].startswith("the win rate of a seat keeping a") and t[0].endswith(" objective (rather than not)")
+               for t in sv["tests"])
     assert not any("start player" in t[0] for t in sv["tests"]) and any("seat position 1" in t[0] for t in sv["tests"])
     coop = pinned["silencio"]
     assert {"perfect.png", "cards_left.png"} <= set(coop["images"]) and coop["findings"]
     assert "Perfect games and cards left by factor" in coop["headings"]
-    assert any(t[0] == "cards left: Tavern: on rather than none" for t in coop["tests"])
+    assert any(t[0] == "cards left (Tavern: on rather than none)" for t in coop["tests"])
 
 
 def test_each_game_declares_its_study_facts_in_its_features_part() -> None:
@@ -114,6 +115,7 @@ def _module(**names: Any) -> ModuleType:
         ({"FIGURES": ({"kind": "rate"},)}, "FIGURES[0]: "),
         ({"FIGURES": ("rank",)}, "FIGURES[0] must be a dict"),
         ({"TEAM": {"measure": "x"}}, "TEAM: "),
+        ({"ACTION_KINDS": ("play",), "ACTION_KIND_NOTES": {"jump": "x"}}, "ACTION_KIND_NOTES must be a dict of"),
     ],
 )
 def test_a_malformed_features_part_is_refused_naming_what_is_wrong(names: dict[str, Any], words: str) -> None:
@@ -150,5 +152,6 @@ def test_a_game_from_another_distribution_is_studied_through_its_own_features_pa
     words = report_words(write_report(tmp_path / "n").read_text(encoding="utf-8"))
     assert "seat_position.png" in words["images"] and "by_option.png" in words["images"]
     assert any(t[0] == "the win rate of the start player in 2-player games" for t in words["tests"])
-    assert any(t[0].startswith("start player wins: ") and t[0].endswith(": 4 rather than 3") for t in words["tests"])
+    assert any(t[0].startswith("the start player's win rate (") and t[0].endswith(": 4 rather than 3)")
+               for t in words["tests"])
     assert set(figures_of(nines)) == {"seat_win_halfwidth", "perfect_halfwidth"}  # it declares none of its own

@@ -236,22 +236,38 @@ def component_figure(game: str, players: int, found: Sequence[Effect], path: Pat
                         ha="center", va="center", fontsize=10)
             ax.set_xticks([0], [words[m]])
             ax.set_yticks(range(len(names)), names if m == measures[0] else [""] * len(names))
-        fig.suptitle(f"{game_info(game).title}, {players} players: effect of forbidding one seat each component "
-                     "(95% CI)")
+        fig.suptitle(f"{game_info(game).title}, {players} players: the change when one seat may not take a "
+                     "component (95% CI)")
         fig.savefig(path, dpi=110)
     out = []
-    unit = "points of perfect games" if game_info(game).cooperative else "points of win rate"
     for n in names:
         e = cell[n, "result"]
         if e.changed == 0:  # the paired interval has zero width: say how rarely a change could have gone unseen
-            out.append(f"Forbidden the {n}, the seat's result changed on none of {e.deals} deals (so on at most "
-                       f"{100 * 3 / e.deals:.1f}% of deals, 95% bound), although the prohibition removed options at "
-                       f"{e.bites:.1f} decisions a game.")
+            out.append(f"{_who(game, n)} {_outcome(game)} exactly as often as with it: the result changed on none "
+                       f"of {e.deals} deals (so on at most {100 * 3 / e.deals:.1f}% of deals, 95% bound), although "
+                       f"the ban removed options at {e.bites:.1f} decisions a game.")
             continue
-        out.append(f"Forbidden the {n}, the seat's result changes by {100 * e.diff:+.1f} {unit} (95% CI "
-                   f"{100 * e.lo:+.1f} to {100 * e.hi:+.1f}; it changed on {e.changed} of {e.deals} deals; options "
-                   f"removed at {e.bites:.1f} decisions a game).")
+        out.append(f"{_change(game, e)}; the result changed on {e.changed} of {e.deals} deals, and the ban removed "
+                   f"options at {e.bites:.1f} decisions a game.")
     return out
+
+
+def _who(game: str, component: str) -> str:
+    return (f"A team whose one seat may not take the {component}" if game_info(game).cooperative
+            else f"A seat that may not take the {component}")
+
+
+def _outcome(game: str) -> str:
+    return "makes a perfect game" if game_info(game).cooperative else "wins"
+
+
+def _change(game: str, e: Effect) -> str:
+    """"A seat that may not take the Church wins 19.9 points less often (95% CI -24.9 to -14.9 points)", with "not a
+    clear effect" when the interval holds 0."""
+    way = "less" if e.diff < 0 else "more"
+    words = (f"{_who(game, e.component)} {_outcome(game)} {abs(100 * e.diff):.1f} points {way} often (95% CI "
+             f"{100 * e.lo:+.1f} to {100 * e.hi:+.1f} points)")
+    return words + (": not a clear effect, its interval holds 0" if e.lo <= 0 <= e.hi else "")
 
 
 @dataclass(frozen=True)
@@ -291,11 +307,20 @@ def load_components(folder: str | Path) -> ComponentStudy:
         raise ComponentError(f"{d}: unreadable component-value study ({e})") from None
 
 
+def component_findings(study: ComponentStudy, found: Sequence[Effect], where: str = ".") -> list[dict[str, Any]]:
+    """Each effect of a component study as findings.json holds it: the component, the measure, the effect and its
+    interval, and how it is recomputed from the rows (`where`: the study directory, relative to the file)."""
+    return [{"component": e.component, "measure": e.measure, "effect": e.diff, "lo": e.lo, "hi": e.hi,
+             "deals": e.deals, "changed": e.changed, "players": study.players, "agent": study.agent,
+             "check": {"kind": "paired", "study": where, "component": e.component, "measure": e.measure,
+                       "equal": True}} for e in found]
+
+
 def method_words(study: ComponentStudy) -> str:
     """How the study was made, in one paragraph."""
     return (f"By intervention: {study.deals} deals (seed {study.seed}), {study.players} players, every seat "
             f"`{study.agent}`; each deal played once as it is and once per component with one seat (rotated over "
-            f"the deals) forbidden it, so {len(study.rows)} games. Effect = mean over deals of (forbidden - "
+            f"the deals) not allowed to take it, so {len(study.rows)} games. Effect = mean over deals of (forbidden - "
             "baseline), 95% interval from the paired differences (one deal is one observation); the intervals are "
             "not corrected for the number of components.")
 
@@ -304,14 +329,12 @@ def summary(game: str, found: Sequence[Effect]) -> str:
     """The sentence a designer reads first: the component whose loss costs the seat most, and the one whose loss
     helps it most (the agent over-values it), each with its interval."""
     res = [e for e in found if e.measure == "result"]
-    unit = "points of perfect games" if game_info(game).cooperative else "points of win rate"
     worst = min(res, key=lambda e: e.diff)
-    words = (f"Worth most to the agent: the {worst.component} (forbidden it, the seat's result changes by "
-             f"{100 * worst.diff:+.1f} {unit}, 95% CI {100 * worst.lo:+.1f} to {100 * worst.hi:+.1f})")
+    words = f"Worth most to the agent: the {worst.component}. {_change(game, worst)}"
     if worst.hi >= 0:
-        words += "; its interval holds 0, so no component is shown to matter at this size"
+        words += ", so no component is shown to matter at this size"
+    words += "."
     best = max(res, key=lambda e: e.diff)
     if best.lo > 0:
-        words += (f"; forbidden the {best.component}, the seat does better ({100 * best.diff:+.1f}, "
-                  f"{100 * best.lo:+.1f} to {100 * best.hi:+.1f}): the agent over-values it")
-    return words + "."
+        words += f" Over-valued by the agent: the {best.component}. {_change(game, best)}."
+    return words

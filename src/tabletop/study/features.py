@@ -21,6 +21,8 @@ strings; this module turns them into the dataclasses below and refuses a malform
   kind for `kinds`).
 - `ACTION_KINDS: tuple[str, ...]` (default none): every action verb of the game; the report's coverage section lists
   those no game of the study took ("decisions never reached"), from the dataset's `action_kinds` column.
+- `ACTION_KIND_NOTES: dict[str, str]` (default none): for a kind a study may never see, the rule it comes from and
+  what must happen first (the option that enables it, the decision before it), shown beside it in that list.
 - `COMPONENTS: dict[str, str]` (default none): the components of the component-value study
   (`tabletop.study.components`), each a name and a regular expression over action texts.
 - `TEAM: dict` (cooperative games, default none): the team section of the report, a `TeamFigures` (keys as its
@@ -95,6 +97,7 @@ class GameFeatures:
     team: TeamFigures | None = None
     stops: dict[str, SeatFigure] = field(default_factory=dict)  # stopping figure name -> its figure
     action_kinds: tuple[str, ...] = ()  # every action verb the game has (ACTION_KINDS), for "never reached"
+    action_notes: dict[str, str] = field(default_factory=dict)  # ACTION_KIND_NOTES: where a kind comes from
 
     def seat_features(self, state: Any) -> dict[str, list[Any]]:
         """The per-seat columns of a finished game (`position` = seat + 1 without a features part)."""
@@ -159,4 +162,9 @@ def _read(module: ModuleType, title: str) -> GameFeatures:
     kinds = getattr(module, "ACTION_KINDS", ())
     if not isinstance(kinds, tuple) or not all(isinstance(k, str) for k in kinds):
         raise FeaturesError(f"{title}'s features: ACTION_KINDS must be a tuple of action verbs (strings)")
-    return GameFeatures(module, start, figures, team, stops, kinds)
+    notes = getattr(module, "ACTION_KIND_NOTES", {})
+    if not isinstance(notes, dict) or not all(isinstance(k, str) and isinstance(v, str) and k in kinds
+                                              for k, v in notes.items()):
+        raise FeaturesError(f"{title}'s features: ACTION_KIND_NOTES must be a dict of declared action kinds to "
+                            "words (strings)")
+    return GameFeatures(module, start, figures, team, stops, kinds, dict(notes))

@@ -14,7 +14,9 @@ a spread or cards left.
 from __future__ import annotations
 
 import html
+import json
 import math
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,6 +39,8 @@ MIN_RELATIVE_EFFECT = 0.05
 """The smallest effect on a length, a spread or cards left stated as a finding: 5% of the overall mean."""
 ALPHA = 0.05
 CORRECTION = "Holm"
+CAVEAT = ("Agents are not people: an effect the agents show (or do not show) is a question to put to playtesters, "
+          "not an answer.")
 
 
 @dataclass
@@ -52,16 +56,24 @@ class Hypothesis:
     unit: str  # "pp" for rate points, else the measure's unit
     detail: str = ""  # e.g. "27.1% against a fair 25.0%"
     p_adj: float = math.nan
+    check: dict[str, Any] | None = None
+    """How the raw difference behind the effect is recomputed from the rows (written to findings.json): `kind`
+    "fair" (the mean of `outcome` over the `frame`'s rows matching `where`, minus `fair`: equal to the effect),
+    "levels" (its mean at `factor` = `level` minus at `reference`, or with `holds`, over the rows whose `|`-joined
+    column holds the kind or not; `equal` when the effect is that raw difference) or "paired" (a component study's
+    mean paired difference)."""
 
     @property
     def kept(self) -> bool:
         """Whether the test survives the correction and is at least the minimum effect."""
-        return self.p_adj < ALPHA and abs(self.effect) >= self.minimum
+        return bool(self.p_adj < ALPHA and abs(self.effect) >= self.minimum)
 
-    def effect_text(self) -> str:
+    def effect_text(self, more: str = "") -> str:
+        """"+3.4 points (95% CI +2.4 to +4.4)", with `more` inside the parentheses after the interval."""
+        more = f"; {more}" if more else ""
         if self.unit == "pp":
-            return f"{100 * self.effect:+.1f} points (95% CI {100 * self.lo:+.1f} to {100 * self.hi:+.1f})"
-        return f"{self.effect:+.2f} {self.unit} (95% CI {self.lo:+.2f} to {self.hi:+.2f})"
+            return f"{100 * self.effect:+.1f} points (95% CI {100 * self.lo:+.1f} to {100 * self.hi:+.1f}{more})"
+        return f"{self.effect:+.2f} {self.unit} (95% CI {self.lo:+.2f} to {self.hi:+.2f}{more})"
 
 
 def correct(tests: list[Hypothesis]) -> None:
@@ -208,6 +220,7 @@ class _Report:
         self.spec, self.games, self.seats, self.out = spec, games, seats, out
         self.tests: list[Hypothesis] = []
         self.notes: list[str] = []  # the models' fallbacks and warnings, shown on the page (never printed)
+        self.component_tests: list[dict[str, Any]] = []  # the component sections' effects, for findings.json
         self.sections: list[str] = []  # HTML blocks
         self.info = game_info(spec.game)
         self.features = game_features(spec.game)
@@ -235,7 +248,8 @@ class _Report:
                 self.tests.append(Hypothesis(f"the win rate of {who} in {k}-player games", w / n - 1 / k, lo - 1 / k,
                                        hi - 1 / k, p, MIN_RATE_EFFECT, "pp",
                                        f"{100 * w / n:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) against a fair "
-                                       f"{100 / k:.1f}%, {n} games"))
+                                       f"{100 / k:.1f}%, {n} games",
+                                       check=_fair({"players": int(k), "position": int(pos)}, 1 / k)))
         self.save(fig, "seat_position", "Win rate by seat position",
                   "Each seat's share of the wins (a shared win split evenly) by its position in turn order, with "
                   "95% Wilson intervals; the dashed line is the fair rate, 1/players.")
@@ -258,7 +272,8 @@ class _Report:
                 self.tests.append(Hypothesis(f"the win rate of {f.who(value)} in {k}-player games",
                                        w / n - 1 / k, lo - 1 / k, hi - 1 / k, p, MIN_RATE_EFFECT, "pp",
                                        f"{100 * w / n:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) against a fair "
-                                       f"{100 / k:.1f}%, {n} games"))
+                                       f"{100 / k:.1f}%, {n} games",
+                                       check=_fair({"players": int(k), f.column: _plain(value)}, 1 / k)))
         self.save(fig, f.name, f.title, f.caption)
 
     def by_level(self) -> None:
@@ -296,11 +311,14 @@ class _Report:
                 for lvl, w, n in groups[1:]:
                     d, lo, hi = newcombe(w, n, base[1], base[2])
                     self.tests.append(Hypothesis(
-                        f"the win rate of {who}, {words}: {level_words(self.spec.game, name, str(lvl))} rather than "
-                        f"{level_words(self.spec.game, name, str(base[0]))}", d, lo, hi,
+                        f"the win rate of {who} ({words}: {level_words(self.spec.game, name, str(lvl))} rather than "
+                        f"{level_words(self.spec.game, name, str(base[0]))})", d, lo, hi,
                         two_rate_p(w, n, base[1], base[2]), MIN_RATE_EFFECT, "pp",
                         f"{100 * w / n:.1f}% against {100 * base[1] / base[2]:.1f}%, {n} and {base[2]} games; "
-                        "raw difference, Newcombe's interval"))
+                        "raw difference, Newcombe's interval",
+                        check={"kind": "levels", "frame": "seats", "outcome": "share", "where": {col: _plain(value)},
+                               "factor": f"opt_{name}", "level": str(lvl), "reference": str(base[0]),
+                               "equal": True}))
         self.save(fig, "by_option", "Seat advantages by option",
                   "The win rate of " + " and of ".join(w[2] for w in which)
                   + " at each level of each varied option, with 95% Wilson intervals; the dashed line is the fair "
@@ -352,7 +370,7 @@ class _Report:
         the average predicted-probability difference, its errors clustered by game."""
         import pandas as pd
 
-        from tabletop.study.effects import LOGIT, binary_effects
+        from tabletop.study.effects import LOGIT, RAW, binary_effects
 
         terms = ["kept"] + (["players"] if self.seats["players"].nunique() > 1 else [])
         for k, mask in kept:
@@ -365,10 +383,13 @@ class _Report:
             e = next(x for x in fit.effects if x.factor == "kept")
             yes, no = self.seats[mask], self.seats[~mask]
             self.tests.append(Hypothesis(
-                f.who(k), e.estimate, e.lo, e.hi, e.p, MIN_RATE_EFFECT, "pp",
+                f"the win rate of a seat {f.who(k)} (rather than not)", e.estimate, e.lo, e.hi, e.p, MIN_RATE_EFFECT,
+                "pp",
                 f"win rate {100 * yes['won'].mean():.1f}% when kept, {100 * no['won'].mean():.1f}% when not "
                 f"(raw difference {100 * e.raw:+.1f} points); {_method_short(fit.method)}"
-                + (", adjusted for the player count" if len(terms) > 1 else "")))
+                + (", adjusted for the player count" if len(terms) > 1 else ""),
+                check={"kind": "levels", "frame": "seats", "outcome": "won", "where": {}, "holds": f.column,
+                       "value": k, "equal": fit.method == RAW}))
 
     def _notes(self, title: str, method: str, caught: list[str], usual: str) -> None:
         if method != usual:
@@ -454,25 +475,28 @@ class _Report:
         """Each table-wide factor's effect, level by level against its first, the other factors held as they are
         in the data: predicted-probability differences for the 0/1 outcomes (tabletop.study.effects), mean
         differences for the others, errors clustered by game."""
-        from tabletop.study.effects import LOGIT, OLS, binary_effects, linear_effects
+        from tabletop.study.effects import LOGIT, OLS, RAW, binary_effects, linear_effects
 
         varied = [f"opt_{k}" for k in sorted(self.spec.options) if len(self.spec.options[k]) > 1]
         with_players = (["players"] if len(self.spec.players) > 1 else []) + varied
-        models: list[tuple[str, Any, str, str, str, list[str]]] = []  # title, data, outcome, kind, unit, terms
+        # title, data, outcome, kind, unit, terms, and the data's frame and filter (for findings.json's check)
+        models: list[tuple[str, Any, str, str, str, list[str], str, dict[str, Any]]] = []
         team = self.features.team
         if self.info.cooperative:
-            models.append(("perfect game", self.games, "perfect", "logit", "pp", with_players))
+            models.append(("perfect games", self.games, "perfect", "logit", "pp", with_players, "games", {}))
             if team is not None:
-                models.append((team.measure_words, self.games, team.measure, "ols", team.unit, with_players))
+                models.append((team.measure_words, self.games, team.measure, "ols", team.unit, with_players, "games",
+                               {}))
         else:
             first = self.seats[self.seats["position"] == 1]
             if varied and self.features.start_player:
-                models.append(("start player wins", first, "won", "logit", "pp", varied))
-        models += [("game length", self.games, "length", "ols", "actions", with_players)]
+                models.append(("the start player's win rate", first, "won", "logit", "pp", varied, "seats",
+                               {"position": 1}))
+        models += [("game length", self.games, "length", "ols", "actions", with_players, "games", {})]
         if not self.info.cooperative:
-            models.append(("score spread", self.games, "spread", "ols", "points", with_players))
+            models.append(("score spread", self.games, "spread", "ols", "points", with_players, "games", {}))
         rows: list[tuple[str, str, float, float, float, str]] = []  # model, level, effect, lo, hi, unit
-        for title, data, y, kind, unit, terms in models:
+        for title, data, y, kind, unit, terms, frame, where in models:
             if not terms or data[y].nunique() < 2:
                 continue
             if kind == "logit":
@@ -497,9 +521,11 @@ class _Report:
                           for t in terms if t != e.factor]
                 raw = f"{100 * e.raw:+.1f} points" if unit == "pp" else f"{e.raw:+.2f} {unit}"
                 self.tests.append(Hypothesis(
-                    f"{title}: {label}", e.estimate, e.lo, e.hi, e.p, minimum, unit,
+                    f"{title} ({label})", e.estimate, e.lo, e.hi, e.p, minimum, unit,
                     f"raw difference {raw}; {_method_short(fit.method)}"
-                    + (f", adjusted for {', '.join(others)}" if others else "")))
+                    + (f", adjusted for {', '.join(others)}" if others else ""),
+                    check={"kind": "levels", "frame": frame, "outcome": y, "where": where, "factor": e.factor,
+                           "level": str(e.level), "reference": str(e.reference), "equal": fit.method == RAW}))
         if not rows:
             return
         titles = list(dict.fromkeys(r[0] for r in rows))
@@ -527,6 +553,21 @@ class _Report:
                   "Firth's penalised one where an outcome is never or always seen at a level), in percentage "
                   "points; for a length or a spread, the change in the mean (linear model); 95% intervals from "
                   "standard errors clustered by game.")
+
+
+def _plain(value: Any) -> Any:
+    """A frame's value as plain JSON: an integral number as an int, another number as a float, else a string."""
+    if isinstance(value, bool | str):
+        return value
+    try:
+        f = float(value)
+    except (TypeError, ValueError):
+        return str(value)
+    return int(f) if f.is_integer() else f
+
+
+def _fair(where: dict[str, Any], fair: float) -> dict[str, Any]:
+    return {"kind": "fair", "frame": "seats", "outcome": "share", "where": where, "fair": fair}
 
 
 def _method_short(method: str) -> str:
@@ -574,12 +615,34 @@ def write_report(dataset: str | Path, out: str | Path | None = None,
     rep = _Report(spec, games, seats, target)
     with matplotlib.rc_context(FONTS):
         _draw(rep)
-    for st in studies:
-        _components(rep, st)
+    for c, st in zip(components, studies, strict=True):
+        _components(rep, st, os.path.relpath(Path(c), target))
     correct(rep.tests)
     page = target / "index.html"
     page.write_text(_page(rep, len(rows)), encoding="utf-8")
+    (target / "findings.json").write_text(json.dumps(_findings(rep, os.path.relpath(Path(dataset), target),
+                                                               len(rows)), indent=1) + "\n", encoding="utf-8")
     return page
+
+
+def _finding_text(t: Hypothesis) -> str:
+    """A kept test as the page's findings state it: what, the effect with its interval and adjusted p-value, and the
+    rates behind it where the test has them ("28.4% against a fair 25.0%, 8000 games"); how it was computed is in
+    the table of every test."""
+    rates = t.detail.split(";")[0] if t.detail and not t.detail.startswith("raw difference") else ""
+    return (f"{t.words[0].upper() + t.words[1:]}: {t.effect_text(f'{CORRECTION}-adjusted p {_p_words(t.p_adj)}')}"
+            + (f": {rates}" if rates else "") + ".")
+
+
+def _findings(rep: _Report, dataset: str, n: int) -> dict[str, Any]:
+    """findings.json: every test of the report (its effect, interval, p-values, whether it is a finding, the sentence
+    stating it, and how its raw difference is recomputed from the rows), and every component effect."""
+    tests = [{"words": t.words, "effect": float(t.effect), "lo": float(t.lo), "hi": float(t.hi), "unit": t.unit,
+              "p": float(t.p), "p_adjusted": float(t.p_adj), "finding": bool(t.kept), "sentence": _finding_text(t) if t.kept else None,
+              "detail": t.detail, "check": t.check} for t in rep.tests]
+    return {"game": rep.spec.game, "study": rep.spec.name, "dataset": dataset, "games": n,
+            "correction": CORRECTION, "alpha": ALPHA, "tests": tests, "components": rep.component_tests,
+            "caveat": CAVEAT}
 
 
 def _draw(rep: _Report) -> None:
@@ -598,14 +661,15 @@ def _draw(rep: _Report) -> None:
     _coverage(rep)
 
 
-def _components(rep: _Report, study: ComponentStudy) -> None:
+def _components(rep: _Report, study: ComponentStudy, where: str) -> None:
     """A component-value section: the heatmap of a component-value study (by intervention), its summary, one
     sentence per component with its interval, how it was made and the caveat."""
-    from tabletop.study.components import component_figure, effects, method_words, summary
+    from tabletop.study.components import component_figure, component_findings, effects, method_words, summary
 
     found = effects(study.rows)
     name = f"components-{study.players}p"
     sentences = component_figure(study.game, study.players, found, rep.out / f"{name}.png")
+    rep.component_tests += component_findings(study, found, where)
     title = f"Component value, {study.players} players (by intervention)"
     rep.sections.append(
         f"<h2>{html.escape(title)}</h2><p><b>{html.escape(summary(study.game, found))}</b></p>"
@@ -707,6 +771,13 @@ def _never_reached(rep: _Report) -> str:
              + (f" ({', '.join(never)})" if never else "")) if declared else \
         f"decisions never reached: {rep.info.title} declares no action kinds (ACTION_KINDS), so only those taken show"
     words += "; the rarest taken: " + ", ".join(f"{k} (in {n} game{'' if n == 1 else 's'})" for k, n in rare)
+    notes = rep.features.action_notes
+    if any(k in notes for k in never):
+        words += "; why: " + "; ".join(f"{k}: {notes[k]}" for k in never if k in notes)
+    unexplained = [k for k in never if k not in notes]
+    if never and unexplained:
+        words += (f"; not explained by {rep.info.title}'s features ({', '.join(unexplained)}): a rule the agents "
+                  "never met, or one an option outside this study enables")
     extra = sorted(k for k in counts if declared and k not in declared)
     if extra:
         words += f"; taken but not declared: {', '.join(extra)}"
@@ -717,9 +788,7 @@ def _page(rep: _Report, n: int) -> str:
     spec = rep.spec
     kept = [t for t in rep.tests if t.kept]
     kept.sort(key=lambda t: t.p_adj)
-    findings = "".join(f"<li>{html.escape(t.words[0].upper() + t.words[1:])}: {html.escape(t.effect_text())}"
-                       f"{'; ' + html.escape(t.detail) if t.detail else ''} ({CORRECTION}-adjusted p "
-                       f"{html.escape(_p_words(t.p_adj))}).</li>" for t in kept)
+    findings = "".join(f"<li>{html.escape(_finding_text(t))}</li>" for t in kept)
     if not findings:
         findings = "<li>No effect passes both the correction and the minimum effect.</li>"
     test_rows = "".join(

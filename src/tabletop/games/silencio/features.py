@@ -46,3 +46,17 @@ ACTION_KINDS = ("choose", "end", "give", "giveto", "oracle", "pass", "place", "p
                 "swap", "take", "tavern", "use", "renew")
 """Every action kind of the game (the first word of each verb of its notation's action table), for the report's
 "decisions never reached"."""
+
+ACTION_KIND_NOTES = {
+    "choose": "the green light effect's first step, choosing the player who acts; offered, but the heuristic "
+              "declines every light effect except red",
+    "place": "the yellow light effect, placing a card face up; offered, but the heuristic declines it",
+    "giveto": "the green light effect's action after a player is chosen (giving a card to another player): it "
+              "follows choose, so a study without choose never reaches it",
+    "renew": "the green light effect's action after a player is chosen (renewing the oracle): it follows choose",
+    "return": "the card given back after giveto: it follows giveto",
+    "tavern": "a Tavern phrase, offered only with the Tavern variant once the tavern has opened; the heuristic "
+              "never speaks",
+}
+"""Where each kind a heuristic study may never see comes from (checked against the rules: every one is offered to a
+random team), so the report can tell a rule the agents decline from one a study never enabled."""

@@ -70,3 +70,16 @@ ACTION_KINDS = ("card", "card_none", "church_card", "church_focus", "church_play
                 "stop", "take")
 """Every action kind of the game (the first word of each verb of its notation's action table), for the report's
 "decisions never reached"."""
+
+ACTION_KIND_NOTES = {
+    "card_none": "no card to activate (S-15): the rules apply it themselves when it is the only option (S-16), so it "
+                 "is never a player's decision and no study sees it taken",
+    "crop_move": "the Crop Circles module's tile (the crop_circles option)",
+    "crop_place": "the Crop Circles module's tile (the crop_circles option)",
+    "skill_church": "the Permanent Skill Tiles module (the skill_tiles option)",
+    "skill_draw": "the Permanent Skill Tiles module (the skill_tiles option)",
+    "skill_return": "the Permanent Skill Tiles module (the skill_tiles option)",
+    "skill_sheriff": "the Permanent Skill Tiles module (the skill_tiles option)",
+    "skill_uni": "the Permanent Skill Tiles module (the skill_tiles option)",
+}
+"""Where each kind a study may never see comes from: a decision the rules make themselves, or a module's option."""
