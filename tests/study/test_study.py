@@ -314,7 +314,7 @@ def test_a_separated_study_reports_the_real_drop_by_firth_and_says_so(
     assert not any(r["winners"] for r in four) and any(r["winners"] for r in two)  # the data separate
     raw = sum(bool(r["winners"]) for r in four) / len(four) - sum(bool(r["winners"]) for r in two) / len(two)
     page = write_report(tmp_path / "sep").read_text()
-    row = next(r for r in page.split("<tr") if "perfect game: 4 players rather than 2" in r)
+    row = next(r for r in page.split("<tr") if "perfect games (4 players rather than 2)" in r)
     found = re.search(r"95% CI ([-+\d.]+) to ([-+\d.]+)", row)
     assert found is not None
     lo, hi = (float(x) / 100 for x in found.groups())

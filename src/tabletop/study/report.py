@@ -349,6 +349,9 @@ class _Report:
             ax.set_title(f"{n_players} players")
             ax.set_xlabel(f.axis)
             ax.tick_params(axis="x", rotation=30)
+            for label in ax.get_xticklabels():  # anchored at their right end: long kinds do not run into each other
+                label.set_horizontalalignment("right")
+                label.set_rotation_mode("anchor")
         self._kind_tests(f, kept)
         self.save(fig, f.name, f.title, f.caption + " One panel per player count, each against its own fair rate.")
 
@@ -638,7 +641,8 @@ def _findings(rep: _Report, dataset: str, n: int) -> dict[str, Any]:
     """findings.json: every test of the report (its effect, interval, p-values, whether it is a finding, the sentence
     stating it, and how its raw difference is recomputed from the rows), and every component effect."""
     tests = [{"words": t.words, "effect": float(t.effect), "lo": float(t.lo), "hi": float(t.hi), "unit": t.unit,
-              "p": float(t.p), "p_adjusted": float(t.p_adj), "finding": bool(t.kept), "sentence": _finding_text(t) if t.kept else None,
+              "p": float(t.p), "p_adjusted": float(t.p_adj),
+              "finding": bool(t.kept), "sentence": _finding_text(t) if t.kept else None,
               "detail": t.detail, "check": t.check} for t in rep.tests]
     return {"game": rep.spec.game, "study": rep.spec.name, "dataset": dataset, "games": n,
             "correction": CORRECTION, "alpha": ALPHA, "tests": tests, "components": rep.component_tests,
