@@ -687,25 +687,35 @@ def _components(rep: _Report, study: ComponentStudy, where: str) -> None:
 
 
 def _length_figure(rep: _Report) -> None:
+    """Mean actions per game in each cell, each cell named by its levels in the lobby's words."""
+    import textwrap
+
     g = rep.games
     keys = ["players"] + [f"opt_{k}" for k in sorted(rep.spec.options) if len(rep.spec.options[k]) > 1]
     groups = list(g.groupby(keys, sort=True, observed=True))
-    fig, axes = _figure(max(5.0, 0.5 * len(groups) + 2), 3.6)
+    fig, axes = _figure(max(6.0, 0.5 * len(groups) + 2.5), 4.2)
     ax = axes[0][0]
     labels, means, errs = [], [], []
     for k, sub in groups:
         kk = k if isinstance(k, tuple) else (k,)
-        labels.append(" ".join(f"{v}" for v in kk))
+        labels.append(" / ".join(f"{v}p" if key == "players" else
+                                 level_words(rep.spec.game, key.removeprefix("opt_"), str(v))
+                                 for key, v in zip(keys, kk, strict=True)))
         m = float(sub["length"].mean())
         se = float(sub["length"].std(ddof=1)) / math.sqrt(len(sub)) if len(sub) > 1 else 0.0
         means.append(m)
         errs.append(Z95 * se)
     ax.bar(labels, means, yerr=errs, capsize=3, color="tab:gray")
-    ax.set_ylabel("actions per game (mean, 95% CI)")
-    ax.set_xlabel(" / ".join("players" if k == "players" else option_words(rep.spec.game, k.removeprefix("opt_"))
-                             for k in keys))
+    ax.set_ylabel("actions a game\n(mean, 95% CI)")
+    words = " / ".join("players" if k == "players" else option_words(rep.spec.game, k.removeprefix("opt_"))
+                       for k in keys)
+    ax.set_xlabel(textwrap.fill(words, 60))
     ax.tick_params(axis="x", rotation=60)
-    rep.save(fig, "length", "Game length", "Mean actions per game in each cell, with 95% normal intervals.")
+    for label in ax.get_xticklabels():
+        label.set_horizontalalignment("right")
+        label.set_rotation_mode("anchor")
+    rep.save(fig, "length", "Game length", "Mean actions per game in each cell (its levels in the order of the axis "
+             "title), with 95% normal intervals.")
 
 
 def _distributions(rep: _Report) -> None:
