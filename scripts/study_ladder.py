@@ -37,7 +37,7 @@ def main() -> None:
     (a.out / "ladder.json").write_text(json.dumps(ladder.to_json(), indent=1) + "\n", encoding="utf-8")
     words = ladder_figure(ladder, a.out / "ladder.png")
     per = "deals per agent" if ladder.team else "games per pair"
-    lines = [f"# Skill ladder: {a.game}, {a.players} players, {a.games} {per}", "", words, ""]
+    lines = [f"# Skill ladder: {ladder.game}, {ladder.players} players, {ladder.games} {per}", "", words, ""]
     if ladder.team:
         lines += ["| agent (whole team) | perfect deals (each deal's mean over its games) | deals |", "|---|---|---|"]
         lines += [f"| {k} | {w:g} | {n} |" for k, (w, n) in ladder.team.items()]

@@ -139,10 +139,26 @@ def ladder_figure(ladder: Ladder, path: Path) -> str:
             ax.set_xlabel("against (every other seat)")
             ax.set_ylabel("agent (one seat)")
             fig.colorbar(im, ax=ax, label=f"win rate (%), fair {100 * fair:.0f}%")
-            top, bottom = ladder.agents[-1], ladder.agents[0]
-            r, lo, hi = ladder.rate(top, bottom)
-            words = (f"{names[-1]} against {names[0]} wins {100 * r:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) "
-                     f"against a fair {100 * fair:.0f}%, {ladder.games} games per pair.")
+            label = dict(zip(ladder.agents, names, strict=True))
+
+            def pair(x: str, y: str) -> str:
+                r, lo, hi = ladder.rate(x, y)
+                return f"{label[x]} against {label[y]} wins {100 * r:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)"
+
+            first = ("heuristic", "random") if {"heuristic", "random"} <= set(ladder.agents) else \
+                (ladder.agents[-1], ladder.agents[0])
+            words = f"{pair(*first)} against a fair {100 * fair:.0f}%"
+            mean = {x: sum(ladder.rate(x, y)[0] for y in ladder.agents if y != x) / (len(ladder.agents) - 1)
+                    for x in ladder.agents}
+            strongest = max(ladder.agents, key=lambda x: (mean[x], x))
+            rival = max((x for x in ladder.agents if x != strongest and x != "random"), key=lambda x: (mean[x], x),
+                        default=None)
+            if rival is not None and (strongest, rival) != first:
+                r, lo, hi = ladder.rate(strongest, rival)
+                words += (f"; the strongest rung, {label[strongest]} (a mean win rate of "
+                          f"{100 * mean[strongest]:.0f}% against the others), against {label[rival]} wins "
+                          f"{100 * r:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
+            words += f"; {ladder.games} games per pair."
         ax.set_title(f"{game_info(ladder.game).title}, {ladder.players} players")
         fig.savefig(path, dpi=110)
     return words + " Agents are not people: the ladder measures how far play can move the result, not how far " \
