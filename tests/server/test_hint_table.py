@@ -27,3 +27,44 @@ def test_a_silencio_hint_says_which_teammates_it_assumed(make_client: Factory) -
     assert hints and all(h["action"] in before["legal"] for h in hints)
     assert all(h["reason"].endswith("assumes Player 2 medium AI, Player 3 easy AI") for h in hints), hints
     assert state_of(client, gid, token) == before  # asking changes nothing
+
+
+def test_an_ai_seat_decides_knowing_who_sits_at_the_table(make_client: Factory, monkeypatch) -> None:
+    """The server hands its AI move the table's seat kinds (public facts): Silencio's hard seat reads its teammates
+    by them (`TeamAgent.at_table`)."""
+    from tabletop.server import moves
+
+    client = make_client(ai_workers=1)
+    service = client.app.state.service
+    asked: list[tuple[int, str, list[str | None] | None]] = []
+
+    def submit(game_id, seq, seat, label, record, priority, table=None):
+        asked.append((seat, label, table))
+
+    monkeypatch.setattr(service.ai, "submit", submit)
+    create(client, "silencio", [{"kind": "ai", "ai": "hard"}, {"kind": "creator"}, {"kind": "ai", "ai": "medium"}],
+           options={"first_player": 0})
+    assert (0, "hard", ["hard", "human", "medium"]) in asked, asked
+    assert moves.choose_action is not None
+
+
+def test_choose_action_seats_the_team_agent_at_the_table(monkeypatch) -> None:
+    import tabletop
+    from tabletop.agents.team import TeamAgent
+    from tabletop.server.ai import choose_action
+
+    seated: list[tuple[int, list[str | None]]] = []
+    original = TeamAgent.at_table
+
+    def at_table(self: TeamAgent, me: int, kinds: list[str | None]) -> TeamAgent:
+        seated.append((me, list(kinds)))
+        return original(self, me, kinds)
+
+    monkeypatch.setattr(TeamAgent, "at_table", at_table)
+    monkeypatch.setattr("tabletop.server.ai.level_spec", lambda label, game: "team:iters=20")
+    state = tabletop.new_game("silencio", players=3, seed=3, options={"first_player": 0})
+    text = choose_action(state.record(), 0, "hard", seed=1, table=["hard", "human", "medium"])
+    assert text in [a.text for a in state.legal_actions()]
+    assert seated == [(0, ["hard", "human", "medium"])]
+    choose_action(state.record(), 0, "hard", seed=1)  # no table known: the agent as its level makes it
+    assert len(seated) == 1

@@ -74,6 +74,7 @@ log, each hinted move with the expected cards left and the share of perfect game
 
 from __future__ import annotations
 
+import copy
 from bisect import bisect_right
 from types import ModuleType
 from typing import Any
@@ -88,6 +89,10 @@ from tabletop.core.logwords import default_name
 from tabletop.core.parts import part
 
 DEFAULT_TRIES = 20
+TABLE_PARTNERS = "models"
+"""How an agent seated beside teammates not all of its kind reads them (`TeamAgent.at_table`): the partner models,
+which left fewer cards than the convention beside heuristic and random teammates at the server's budget
+(docs/silencio-team.md, "The hard level")."""
 PARTNERS = ("models", "choices", "convention")
 """`partners=models`: a belief over each teammate's way of deciding (`PartnerBelief`: the convention, the heuristic,
 a reasonable person, random), soft deal weights and a rollout per teammate's model; `partners=choices`: the same
@@ -429,6 +434,24 @@ class TeamAgent:
         self._reuse = Reuse(table_lines=False, needs_legal_child=False)
         self.reused = 0
 
+    def at_table(self, me: int, kinds: list[str | None]) -> TeamAgent:
+        """This agent for the table as it is (the server's AI seats: `kinds` per seat, an AI level or spec, "human",
+        None for unknown; `me` is the agent's seat). When every teammate is known to run this agent (`hard`,
+        `team`), the agent itself: the convention reads them exactly. Otherwise a copy that reads each teammate by
+        the partner model of its kind (`TABLE_PARTNERS`; an explicit `partners=models|choices` is kept), as
+        measured in docs/silencio-team.md ("The hard level"). Reads only who sits where, a public fact."""
+        mates = [kinds[q] if q < len(kinds) else None for q in range(max(len(kinds), me + 1)) if q != me]
+        if self.partners == "convention" and all(k is not None and _convention_kind(self.team, k) for k in mates):
+            return self
+        agent = copy.copy(self)
+        agent.partners = self.partners if self.partners != "convention" else TABLE_PARTNERS
+        agent.kinds = list(kinds)
+        agent.last_search = None
+        agent._belief = None
+        agent._reuse = Reuse(table_lines=False, needs_legal_child=False)
+        agent.reused = 0
+        return agent
+
     def act(self, seat: SeatHandle) -> Action:
         """The most visited allowed root action after a search from this seat's view and log."""
         legal = seat.legal_actions()
@@ -485,6 +508,12 @@ def hint_search(seat: SeatHandle, seed: int) -> TeamSearch:
     agent = TeamAgent(seat.info.name, seed=seed, iters=1)
     agent._read(seat, seat.log())
     return agent.new_search(seat, seed)
+
+
+def _convention_kind(team: ModuleType, kind: str) -> bool:
+    """Whether a teammate of `kind` is read as running this agent (its prior's largest weight on the convention)."""
+    prior: dict[str, float] = team.model_prior(kind)
+    return max(prior, key=lambda m: prior[m]) == "convention" and prior["convention"] > 0.75
 
 
 def table_hint_search(seat: SeatHandle, seed: int, kinds: list[str | None]) -> TeamSearch:

@@ -120,14 +120,20 @@ def check_label(label: str, game: str, players: int, policies: dict[str, PolicyO
     return None
 
 
-def choose_action(record: dict[str, Any], seat: int, label: str, seed: int, policy: str | None = None) -> str:
+def choose_action(record: dict[str, Any], seat: int, label: str, seed: int, policy: str | None = None,
+                  table: list[str | None] | None = None) -> str:
     """The canonical text of the action the `label` agent takes for `seat` in the game `record` describes.
-    A policy label comes with `policy`, the file the server resolved it to in its own directory."""
+    A policy label comes with `policy`, the file the server resolved it to in its own directory. `table` is who
+    sits at each seat (`seat_kinds`: public facts of the table): an agent that reads its teammates by their kind
+    (Silencio's team agent, `at_table`) is given it."""
     state = replay(record)
     if seat not in state.deciding():
         raise ValueError(f"seat {seat} owes no decision")
     if label in AI_LABELS:
         agent = make_agent(level_spec(AI_LABELS[label], state.game), state.game, seed)
+        at_table = getattr(agent, "at_table", None)
+        if table is not None and at_table is not None:
+            agent = at_table(seat, table)
     else:
         if policy is None:
             raise ValueError(f"AI label {label!r} is not offered by this server")

@@ -42,15 +42,17 @@ class AIMoves:
         """Whether AI moves are computed at all."""
         return self.search is not None
 
-    def submit(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any], priority: int) -> None:
-        """Have `seat` (strength `label`) decide in the game `record` (at event `seq`), at `priority` (0 first)."""
+    def submit(self, game_id: str, seq: int, seat: int, label: str, record: dict[str, Any], priority: int,
+               table: list[str | None] | None = None) -> None:
+        """Have `seat` (strength `label`) decide in the game `record` (at event `seq`), at `priority` (0 first);
+        `table`: who sits at each seat (`tabletop.server.ai.seat_kinds`), for agents that read their teammates."""
         lane = self.light if label in LIGHT_LABELS else self.search
         if lane is None:
             return
         try:
             offer = self.policies.get(label)
             fut = lane.submit(choose_action, record, seat, label, secrets.randbits(62),
-                              str(offer.path) if offer is not None else None, priority=priority)
+                              str(offer.path) if offer is not None else None, table, priority=priority)
         except RuntimeError:  # the lane is closed: the server is stopping
             return
         done: Callable[[Future[str]], None] = partial(self._done, game_id, seq, seat, label, record, priority)

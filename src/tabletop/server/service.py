@@ -693,7 +693,8 @@ class GameService:
         live.ai_pending = (seat.seat, decision)
         # a game with a person at the table first; an AI-only game yields (`Lane`)
         priority = 0 if any(s.kind == "human" for s in live.seats) else 1
-        self.ai.submit(live.header.id, live.seq, seat.seat, seat.ai_label or "easy", state.record(), priority)
+        table: list[str | None] = ["human" if s.kind != "ai" else (s.ai_label or "easy") for s in live.seats]
+        self.ai.submit(live.header.id, live.seq, seat.seat, seat.ai_label or "easy", state.record(), priority, table)
 
     def _ai_commit(self, game_id: str, seq: int, seat: int, action: str) -> None:
         """Commit the move an AI decided at event `seq` unless its decision changed meanwhile (on the AI commit
