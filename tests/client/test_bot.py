@@ -4,6 +4,8 @@ for by the clock."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -217,3 +219,19 @@ def test_the_example_bot_plays_a_whole_game(server: Server, capsys: pytest.Captu
         assert "over" in capsys.readouterr().out
         info = c.info(made.game_id)
         assert info["status"] == "over" and info["seats"][0]["bot"] is True
+
+
+def test_python_examples_bot_py_link_plays_a_whole_game_as_its_own_process(server: Server, tmp_path: Path) -> None:
+    """`python examples/bot.py LINK`, exactly as docs/bots.md says to run it: a process of its own at the table."""
+    example = Path(__file__).parents[2] / "examples" / "bot.py"
+    assert len(example.read_text().splitlines()) <= 45, "the example stays about 30 lines of code"
+    with Client(server.url) as c:
+        made = c.create("silencio", players=2, seats=[{"kind": "invite"}, {"kind": "ai", "ai": "easy"}])
+        done = subprocess.run([sys.executable, str(example), made.invites[0]["url"]], capture_output=True,
+                              text=True, timeout=300, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr[-3000:]
+        assert done.stdout.strip().splitlines()[-1] == "over", done.stdout[-2000:]
+        info = c.info(made.game_id)
+        assert info["status"] == "over" and info["seats"][0]["bot"] is True
+        assert info["seats"][0]["name"].startswith("greedy"), info["seats"][0]
+        assert len(c.record(made.game_id)["actions"]) > 5

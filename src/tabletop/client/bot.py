@@ -11,6 +11,7 @@ with the next picture of the game.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import time
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.agents.base import Agent
-from tabletop.client import ApiError, Seat
+from tabletop.client import ApiError, Seat, Updates
 from tabletop.core import Action, IllegalAction, LogEntry, SeatHandle, State, View, game_info
 from tabletop.core.belief import Belief
 from tabletop.core.errors import shorten
@@ -136,8 +137,19 @@ def run_bot(seat: Seat, agent: Agent, say: Callable[[str], None] = print, idle_t
         raise ValueError("this token holds no seat: a bot plays a seat (claim an invite first)")
     log = SeatLog(seat)
     result = BotResult(final={})
+    with contextlib.closing(seat.updates(since=0, timeout=idle_timeout)) as updates:
+        _play(updates, seat, agent, say, retries, (game, players, options), log, result)
+    return result
+
+
+def _play(updates: Updates, seat: Seat, agent: Agent, say: Callable[[str], None], retries: int,
+          table: tuple[str, int, dict[str, Any]], log: SeatLog, result: BotResult) -> None:
+    """run_bot's loop over the seat's updates (closed by run_bot when it ends, so no socket outlives it: an open one
+    left to the interpreter's exit would hang it, closing in the garbage collector)."""
+    game, players, options = table
+    assert seat.seat is not None
     decided_at = -1
-    for msg in seat.updates(since=0, timeout=idle_timeout):
+    for msg in updates:
         kind = msg.get("type")
         if kind == "refused":
             result.refused.append(str(msg.get("detail", "")))
@@ -170,4 +182,3 @@ def run_bot(seat: Seat, agent: Agent, say: Callable[[str], None] = print, idle_t
             decided_at = seq
             say(f"seat {seat.seat}: {text} ({time.monotonic() - t0:.1f} s)")
             break
-    return result
