@@ -14,9 +14,30 @@
 An invite link (`https://host/join/<game>#<code>`) is claimed with `c.claim_invite(link, name)`, giving a `Seat`.
 Every refusal of the server is an `ApiError` with its HTTP `status`, `kind` and `detail` (and `legal` where the
 server lists your legal actions). Actions carry a `client_action_id` (made here when not given), so a retry after a
-lost answer is applied at most once. The socket (`Seat.updates`) is a synchronous iterator of the server's messages
-(`state`, `ack`, `refused`, `chat`, ...), reconnecting from the last log index it saw. `tabletop.client.aio` is the
-same client for an asyncio program holding many seats (the load test).
+lost answer is applied at most once. `tabletop.client.aio` is the same client for an asyncio program holding many
+seats (the load test).
+
+Live updates: `Seat.updates()` is an `Updates`, a synchronous iterator of the server's messages for the seat over
+one socket for as long as it is iterated:
+
+    from contextlib import closing
+
+    with closing(seat.updates()) as updates:                # close it when done (from any thread too)
+        for msg in updates:
+            if msg["type"] == "state":                       # after every event: seq, status, view, legal, the log
+                ...                                          #   entries from `log_start` on, `log_pos`
+            elif msg["type"] == "chat":                      # the table's lines and notices from `chat_pos` on
+                ...
+            elif msg["type"] == "connection":                # the way they come changed: via socket | rest | none
+                print(msg["via"], msg["detail"])
+
+It keeps two cursors, `log_pos` and `chat_pos` (what it has yielded), and every reconnection asks the server for
+what comes after them, so a dropped socket or a restart of the server loses nothing and repeats nothing (backoff
+0.2 s doubling to 5 s). When the socket cannot be opened twice in a row (`fallback_after`: the server is down, or a
+proxy does not pass WebSockets) it polls REST every `poll_seconds` for the same `state` and `chat` messages, still
+trying the socket now and then. It ends when the seat's token is revoked (close 4401; a handshake refused is
+raised as REST's ApiError, 401 or 404), after `timeout` seconds without a message, or on `close()`.
+`Seat.wait(seq)` is the one-shot form: the first state after `seq`.
 
 It speaks HTTP and WebSocket only and imports nothing of `tabletop.server` (tests/test_layers.py checks it); it
 needs the `client` extra (httpx, websockets).
