@@ -4,6 +4,7 @@ show it reads only what the seat knew), stored once and then served from the dat
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from typing import Any
@@ -171,3 +172,28 @@ def test_without_hint_workers_a_review_is_refused_as_busy_and_nothing_is_stored(
     r = client.post(f"/api/games/{gid}/review", headers=auth(tokens[0]))
     assert r.status_code == 503 and "turned off" in r.json()["detail"], r.text
     assert client.get(f"/api/games/{gid}/review", headers=auth(tokens[0])).json()["status"] == "none"
+
+
+def _events(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line[len("data: "):]) for line in text.splitlines() if line.startswith("data: ")]
+
+
+def test_the_reviews_progress_is_pushed_as_server_sent_events_in_order_up_to_done(make_client: Factory) -> None:
+    client = make_client(review_seconds=0.1, review_batch=1)  # slow enough for progress between the looks
+    gid, tokens = _finished(client)
+    assert client.get(f"/api/games/{gid}/review/events").status_code == 401  # a spectator: refused, no stream
+    none = client.get(f"/api/games/{gid}/review/events", headers=auth(tokens[0]))
+    assert none.status_code == 200 and [e["status"] for e in _events(none.text)] == ["none"]  # nothing asked
+    assert client.post(f"/api/games/{gid}/review", headers=auth(tokens[0])).json()["status"] == "running"
+    r = client.get(f"/api/games/{gid}/review/events", params={"token": tokens[0]})  # as an EventSource asks
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream"), r.text
+    got = _events(r.text)
+    assert [e["status"] for e in got[:-1]] == ["running"] * (len(got) - 1) and got[-1]["status"] == "done", got
+    done = [e["done"] for e in got[:-1]]
+    assert len(got) >= 3 and done == sorted(set(done)), done  # progress in order, each change once
+    assert got[-1] == client.get(f"/api/games/{gid}/review", headers=auth(tokens[0])).json()
+    assert got[-1]["seat"] == 0 and len(got[-1]["review"]["decisions"]) == got[0]["total"]
+    late = _events(client.get(f"/api/games/{gid}/review/events", headers=auth(tokens[0])).text)
+    assert late == [got[-1]]  # a stored review: one event and the end
+    wrong = client.get(f"/api/games/{gid}/review/events", params={"token": "x" * 43})
+    assert wrong.status_code == 401
