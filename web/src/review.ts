@@ -1,7 +1,8 @@
 // The post-game review in the replay viewer (issue 24): a finished game's player asks the server to review their own
-// decisions (POST /api/games/{id}/review), the panel polls its progress, then draws the seat's estimated result over
+// decisions (POST /api/games/{id}/review), the panel follows its progress as the server pushes it (server-sent events
+// of GET .../review/events; polling GET .../review where they cannot be had), then draws the seat's estimated result over
 // the game (a click on a point goes to that move in the replay) and lists the mistakes with their one-line reasons.
-import { ApiError, request } from "./api";
+import { ApiError, request, SESSION_SEAT } from "./api";
 import { h, mount } from "./dom";
 
 /** One reviewed decision (tabletop.agents.review.Decision). */
@@ -72,6 +73,11 @@ export class ReviewPanel {
   answer: ReviewAnswer | null = null;
   error = "";
   private timer: number | undefined;
+  private source: EventSource | undefined;
+  /** The pushed progress failed once (no EventSource, a proxy that buffers): polled from then on. */
+  private polling = false;
+  /** Progress answers received pushed, not polled (the browser test reads it). */
+  pushed = 0;
 
   constructor(private id: string, private token: string, private goTo: (step: number) => void, private steps: () => number) {}
 
@@ -80,7 +86,7 @@ export class ReviewPanel {
     try {
       this.answer = await request<ReviewAnswer>("GET", `/api/games/${this.id}/review`, this.token);
       this.error = "";
-      if (this.answer.status === "running") this.poll();
+      if (this.answer.status === "running") this.follow();
     } catch (e) {
       this.error = e instanceof ApiError ? e.detail : "the review could not be loaded";
     }
@@ -91,7 +97,7 @@ export class ReviewPanel {
     try {
       this.answer = await request<ReviewAnswer>("POST", `/api/games/${this.id}/review`, this.token);
       this.error = "";
-      if (this.answer.status === "running") this.poll();
+      if (this.answer.status === "running") this.follow();
     } catch (e) {
       this.error = e instanceof ApiError ? e.detail : "the server cannot be reached";
     }
@@ -100,6 +106,40 @@ export class ReviewPanel {
 
   close(): void {
     clearTimeout(this.timer);
+    this.unfollow();
+  }
+
+  /** Follow a running review: its answers pushed by the server as they change, else polled. */
+  private follow(): void {
+    if (this.source) return;
+    if (this.polling || typeof EventSource === "undefined") {
+      this.poll();
+      return;
+    }
+    const q = this.token && this.token !== SESSION_SEAT ? `?token=${encodeURIComponent(this.token)}` : "";
+    const source = new EventSource(`/api/games/${this.id}/review/events${q}`);
+    this.source = source;
+    source.onmessage = (e: MessageEvent<string>) => {
+      this.answer = JSON.parse(e.data) as ReviewAnswer;
+      this.error = "";
+      this.pushed += 1;
+      this.el.dataset.pushed = String(this.pushed);
+      if (this.answer.status !== "running") this.unfollow(); // the server ends the stream: no reconnection
+      this.draw();
+    };
+    source.onerror = () => {
+      // the stream broke before the end (or never opened): poll from here on
+      this.unfollow();
+      if (this.answer?.status === "running") {
+        this.polling = true;
+        this.poll();
+      }
+    };
+  }
+
+  private unfollow(): void {
+    this.source?.close();
+    this.source = undefined;
   }
 
   private poll(): void {
