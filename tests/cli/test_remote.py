@@ -406,3 +406,32 @@ def test_the_line_mode_plays_a_whole_game_through_piped_stdin(server: Server, tm
         assert "Game over" in text and text.rstrip().endswith("game over"), text[-2000:]
         decided = text.count("P1, your decision")  # every decision of the piped seat asked at its prompt
         assert decided > 10 and len(c.record(made.game_id)["actions"]) > decided
+
+
+@sync
+async def test_the_tables_move_clock_is_shown_in_the_status_line(server: Server) -> None:
+    with Client(server.url) as c:
+        made = c.create("silos", players=2, seats=[{"kind": "invite"}, {"kind": "invite"}], move_seconds=300)
+        seat = c.claim_invite(made.invites[0]["url"], name="term")
+        bo = c.claim_invite(made.invites[1]["url"], name="Bo")
+        game = RemoteGame(seat)
+        app = RemoteApp(game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            first_legal(bo)
+            await until_mine(app, pilot)
+
+            def shown() -> str:
+                return plain(app.query_one("#status", Static).content)
+
+            await until(pilot, lambda: "⏱" in shown(), "the clock never showed")
+            left = int(shown().split("⏱")[1].split("s")[0])
+            assert 200 < left <= 300, shown()  # the seconds left of this decision's 300
+            await pilot.press("q")
+        with Client(server.url) as c2:
+            untimed = c2.create("silos", players=2, seats=[{"kind": "invite"}, {"kind": "ai", "ai": "easy"}])
+            quiet = RemoteApp(RemoteGame(c2.claim_invite(untimed.invites[0]["url"], name="t")))
+            async with quiet.run_test(size=(100, 30)) as pilot:
+                await until_mine(quiet, pilot)
+                await pilot.pause(1.2)
+                assert "⏱" not in plain(quiet.query_one("#status", Static).content)  # no clock, none shown
+                await pilot.press("q")
