@@ -235,3 +235,16 @@ def test_python_examples_bot_py_link_plays_a_whole_game_as_its_own_process(serve
         assert info["status"] == "over" and info["seats"][0]["bot"] is True
         assert info["seats"][0]["name"].startswith("greedy"), info["seats"][0]
         assert len(c.record(made.game_id)["actions"]) > 5
+
+
+def test_a_shipped_trained_policy_plays_a_whole_game_as_a_network_bot(server: Server,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    with Client(server.url) as c:
+        made = c.create("silos", players=2, seats=[{"kind": "invite"}, {"kind": "ai", "ai": "easy"}])
+        assert main(["bot", "--server", server.url, "--join", made.invites[0]["url"], "--agent", "policy:silos-2p",
+                     "--quiet"]) == 0
+        out = capsys.readouterr().out
+        assert "over" in out and "0 refused" in out, out
+        info = c.info(made.game_id)
+        assert info["status"] == "over" and info["seats"][0]["bot"] is True
+        assert len(c.record(made.game_id)["actions"]) > 20
