@@ -197,3 +197,36 @@ def test_the_reviews_progress_is_pushed_as_server_sent_events_in_order_up_to_don
     assert late == [got[-1]]  # a stored review: one event and the end
     wrong = client.get(f"/api/games/{gid}/review/events", params={"token": "x" * 43})
     assert wrong.status_code == 401
+
+
+def test_a_review_running_never_holds_up_a_live_games_ai_or_its_clock(make_client: Factory) -> None:
+    """Reviews run on the hint lane: while one is in flight (tens of decisions of 0.5 s each, one worker), a live
+    game's searching AI (the AI lane's worker process) and its move clock (the clock thread) still move, long before
+    the review is done."""
+    from .conftest import create, wait_for
+
+    client = make_client(ai_workers=1, hint_workers=1, review_seconds=0.5, review_batch=1, clock_tick=0.1)
+    done_gid, done_tokens = _finished(client, "silos", seed=5)
+    started = client.post(f"/api/games/{done_gid}/review", headers=auth(done_tokens[0])).json()
+    assert started["status"] == "running" and started["total"] > 20, started
+    # a live game with the searching AI (SILOS hard: the guided search, 1 s a move, in the AI lane's worker)
+    g = create(client, "silos", [{"kind": "creator"}, {"kind": "ai", "ai": "hard"}])
+    mine = state_of(client, g["id"], g["token"])
+    if mine["to_move"] == 0:  # the person moves first: one move, then the AI's turn
+        r = client.post(f"/api/games/{g['id']}/actions", headers=auth(g["token"]),
+                        json={"action": mine["legal"][0], "seq": mine["seq"], "client_action_id": "first"})
+        assert r.status_code == 200, r.text
+    before = state_of(client, g["id"], g["token"])
+    assert before["to_move"] == 1, before
+    ai_moved = wait_for(client, g["id"], g["token"], lambda s: s["seq"] > before["seq"], timeout=15)
+    assert ai_moved["seq"] > before["seq"]
+    # a live game whose seat to move runs out of its 1-second clock: the clock thread moves for it
+    r = client.post("/api/games", json={"game": "silos", "players": 2, "move_seconds": 1,
+                                        "seats": [{"kind": "creator"}, {"kind": "invite"}]})
+    assert r.status_code == 201, r.text
+    timed = r.json()
+    claimed = client.post(f"/api/games/{timed['id']}/claim", json={"invite": timed["invites"][0]["code"]})
+    assert claimed.status_code == 200, claimed.text  # both seats taken: the game is under way, its clock runs
+    assert wait_for(client, timed["id"], timed["token"], lambda s: s["seq"] >= 1, timeout=15)["seq"] >= 1
+    body = client.get(f"/api/games/{done_gid}/review", headers=auth(done_tokens[0])).json()
+    assert body["status"] == "running" and body["done"] < body["total"], body  # the review was still going
