@@ -182,13 +182,23 @@ def test_a_bot_that_disconnects_is_played_for_by_the_clock(server: Server) -> No
                         options={"first_player": 0}, move_seconds=1)
         bot = c.claim_invite(made.invites[0]["url"], name="gone")
         bot.mark_bot()
-        first = bot.state()
-        assert first["owes_decision"]
-        # the bot never answers (its process is gone): the move clock plays for it, and the AI plays on
+        # the bot is at the table on its socket, and moves once over it
+        updates = bot.updates(timeout=30)
+        first = next(m for m in updates if m.get("type") == "state")
+        assert first["owes_decision"] and first["legal"]
+        bot.send({"type": "act", "action": first["legal"][0], "seq": first["seq"], "client_action_id": "bot-0"})
+        acked = next(m for m in updates if m.get("type") in ("ack", "refused"))
+        assert acked["type"] == "ack", acked
+        moved = c.info(made.game_id)["seq"]
+        updates.close()  # then the bot's connection drops, mid-game, and it never comes back
+        assert updates.closed  # its socket is closed; the seat stays the bot's
+        # the move clock plays for the silent seat (1 s a move), and the AI plays on
         deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and c.info(made.game_id)["seq"] < first["seq"] + 3:
+        while time.monotonic() < deadline and c.info(made.game_id)["seq"] < moved + 3:
             time.sleep(0.2)
-        assert c.info(made.game_id)["seq"] >= first["seq"] + 3
+        assert c.info(made.game_id)["seq"] >= moved + 3
+        notices = [m["text"] for m in c.messages(made.game_id)["messages"] if m.get("kind") == "notice"]
+        assert any("ran out of time" in t for t in notices), notices
 
 
 def test_the_command_plays_a_whole_game_and_refuses_bad_arguments(server: Server, tmp_path: Path,
