@@ -408,6 +408,12 @@ class RemoteApp(PlayApp):
         self.run_worker(work, thread=True, group="clock", exclusive=True)
 
     def _tick(self) -> None:
+        clock = self.clock
+        if (clock is not None and clock.get("move_seconds") and not self.remote.is_over
+                and (not clock.get("deadline") or clock.get("seq") != self.remote.msg.get("seq"))):
+            # a timed table whose server has not yet set this decision's deadline (its clock thread sets it on its
+            # next tick after the move): ask again until it has
+            self._fetch_clock()
         self._status()
 
     def _think(self, seat: int) -> None:
