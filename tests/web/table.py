@@ -51,6 +51,10 @@ def two_at_a_table(base: str, browser: Browser, game: str, players: int, third: 
     bo.wait_for_selector(f".{table}[data-seq]")
     ann.click("text=Open the table")
     ann.wait_for_selector(f".{table}[data-seq]")
+    # the table is drawn again as its game's meta and help arrive: a click landing while it is redrawn can miss
+    # (a chat line typed at once was then never sent, one run in three); start once both pages are settled
+    ann.wait_for_load_state("networkidle")
+    bo.wait_for_load_state("networkidle")
     return ann, bo, [ann_ctx, bo_ctx]
 
 
