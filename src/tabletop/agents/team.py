@@ -441,7 +441,7 @@ class TeamAgent:
         the partner model of its kind (`TABLE_PARTNERS`; an explicit `partners=models|choices` is kept), as
         measured in docs/silencio-team.md ("The hard level"). Reads only who sits where, a public fact."""
         mates = [kinds[q] if q < len(kinds) else None for q in range(max(len(kinds), me + 1)) if q != me]
-        if self.partners == "convention" and all(k is not None and _convention_kind(self.team, k) for k in mates):
+        if self.partners == "convention" and all(self.team.kind_model(k) == "convention" for k in mates):
             return self
         agent = copy.copy(self)
         agent.partners = self.partners if self.partners != "convention" else TABLE_PARTNERS
@@ -508,12 +508,6 @@ def hint_search(seat: SeatHandle, seed: int) -> TeamSearch:
     agent = TeamAgent(seat.info.name, seed=seed, iters=1)
     agent._read(seat, seat.log())
     return agent.new_search(seat, seed)
-
-
-def _convention_kind(team: ModuleType, kind: str) -> bool:
-    """Whether a teammate of `kind` is read as running this agent (its prior's largest weight on the convention)."""
-    prior: dict[str, float] = team.model_prior(kind)
-    return max(prior, key=lambda m: prior[m]) == "convention" and prior["convention"] > 0.75
 
 
 def table_hint_search(seat: SeatHandle, seed: int, kinds: list[str | None]) -> TeamSearch:

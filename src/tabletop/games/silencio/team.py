@@ -64,6 +64,7 @@ __all__ = [
     "fresh_copy",
     "heuristic_rollout",
     "hint_reason",
+    "kind_model",
     "known_cards",
     "model_prior",
     "new_belief",
@@ -259,9 +260,14 @@ against 1.33 in self-play over 6 deals: the random and careless rollouts blur th
 the evidence of a teammate's choices to move the weights (a random teammate's jumps do within a few plays)."""
 
 
+def kind_model(kind: str | None) -> str | None:
+    """The model assumed for a teammate of `kind` (an agent spec or level, "human"), None when unknown."""
+    return KIND_MODEL.get(kind.split(":")[0].lower()) if kind else None
+
+
 def model_prior(kind: str | None) -> dict[str, float]:
     """The prior over `MODELS` for a teammate of `kind` (None or an unknown kind: `ANY_PRIOR`)."""
-    model = KIND_MODEL.get(kind.split(":")[0].lower()) if kind else None
+    model = kind_model(kind)
     if model is None:
         return dict(ANY_PRIOR)
     rest = (1.0 - KNOWN_PRIOR) / (len(MODELS) - 1)
