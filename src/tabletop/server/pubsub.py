@@ -50,8 +50,10 @@ class Broker(Protocol):
         there are no other processes to tell."""
         ...
 
-    def subscribe(self, game_id: str) -> Subscription:
-        """Start receiving notices of `game_id` (call from a running event loop)."""
+    def subscribe(self, game_id: str, wake: Callable[[int], None] | None = None) -> Subscription:
+        """Start receiving notices of `game_id` (call from a running event loop). With `wake`, each notice calls
+        it in that loop instead of queueing for `next` (a socket waiting on several subscriptions at once then
+        needs no task per subscription per notice)."""
         ...
 
     def start(self, on_remote: Listener, on_ownership: Callable[[], None]) -> None:
@@ -69,11 +71,12 @@ class Broker(Protocol):
 
 
 class _LocalSubscription:
-    def __init__(self, broker: InProcessBroker, game_id: str) -> None:
+    def __init__(self, broker: InProcessBroker, game_id: str, wake: Callable[[int], None] | None = None) -> None:
         self._broker = broker
         self.game_id = game_id
         self.loop = asyncio.get_running_loop()
         self.queue: asyncio.Queue[int] = asyncio.Queue()
+        self.wake = wake
 
     async def next(self) -> int:
         seq = await self.queue.get()
@@ -87,7 +90,13 @@ class _LocalSubscription:
 
 def _put_all(subs: list[_LocalSubscription], seq: int) -> None:
     for sub in subs:
-        sub.queue.put_nowait(seq)
+        if sub.wake is not None:
+            try:
+                sub.wake(seq)
+            except Exception:  # one subscriber's fault never keeps the notice from the others
+                log.exception("a subscriber of %s failed on notice %d", sub.game_id, seq)
+        else:
+            sub.queue.put_nowait(seq)
 
 
 class InProcessBroker:
@@ -115,9 +124,9 @@ class InProcessBroker:
                 for sub in group:
                     self._remove(sub)
 
-    def subscribe(self, game_id: str) -> Subscription:
-        """A subscription to `game_id`."""
-        sub = _LocalSubscription(self, game_id)
+    def subscribe(self, game_id: str, wake: Callable[[int], None] | None = None) -> Subscription:
+        """A subscription to `game_id` (see `Broker.subscribe` for `wake`)."""
+        sub = _LocalSubscription(self, game_id, wake)
         with self._lock:
             self._subs.setdefault(game_id, set()).add(sub)
         return sub
@@ -200,9 +209,9 @@ class PgBroker:
                     if attempt == 2:
                         log.error("could not notify other processes of %s at %d: %r", game_id, seq, e)
 
-    def subscribe(self, game_id: str) -> Subscription:
+    def subscribe(self, game_id: str, wake: Callable[[int], None] | None = None) -> Subscription:
         """A subscription to `game_id` in this process."""
-        return self.local.subscribe(game_id)
+        return self.local.subscribe(game_id, wake)
 
     def start(self, on_remote: Listener, on_ownership: Callable[[], None]) -> None:
         """Start the listener thread."""

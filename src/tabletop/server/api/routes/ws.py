@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from typing import Any
 from urllib.parse import urlsplit
@@ -42,6 +42,7 @@ from tabletop.server.limits import Buckets
 from tabletop.server.pubsub import Subscription
 from tabletop.server.schemas import SocketActIn, SocketUndoIn
 from tabletop.server.service import STATUS, GameService, ServiceError
+from tabletop.server.storage import SeatInfo
 from tabletop.server.table import Table, chat_topic
 
 router = APIRouter(tags=["live"])
@@ -70,27 +71,42 @@ def origin_allowed(ws: WebSocket, public_url: str, extra: list[str]) -> bool:
 
 
 class _Feed:
-    """One connection's cursor: builds the messages of its seat."""
+    """One connection's cursor: builds the messages of its seat, encoded."""
 
-    def __init__(self, service: GameService, game_id: str, seat: int | None, since: int) -> None:
+    def __init__(self, service: GameService, game_id: str, seat: int | None, since: int,
+                 shared: _Shared | None = None) -> None:
         self.service, self.game_id, self.seat, self.cursor = service, game_id, seat, since
+        self.shared = shared
 
-    def message(self) -> dict[str, Any]:
+    def message(self) -> str:
         """The seat's message (from a worker thread: may wait for the game's lock or load it)."""
         return self._build(*self.service.current_for(self.game_id, self.seat))
 
-    def message_nowait(self) -> dict[str, Any] | None:
+    def message_nowait(self) -> str | None:
         """The seat's message built in the event loop when the game is cached and not being written (the views
-        cost a fraction of a millisecond, less than a hop to a worker thread); None: use `message`."""
+        cost a fraction of a millisecond, less than a hop to a worker thread); None: use `message`. Built once
+        per state for every socket of the same seat at the same log cursor (`_Shared`)."""
         got = self.service.current_for_nowait(self.game_id, self.seat)
-        return None if got is None else self._build(*got)
+        if got is None:
+            return None
+        if self.shared is None:
+            return self._build(*got)
+        state, seq, status, since = got
+        key = (self.seat, self.cursor, seq, status, since)
+        hit = self.shared.get(state, key)
+        if hit is not None:
+            text, self.cursor = hit
+            return text
+        text = self._build(state, seq, status, since)
+        self.shared.put(state, key, (text, self.cursor))
+        return text
 
-    async def next(self) -> dict[str, Any]:
+    async def next(self) -> str:
         """The seat's message, in the loop when it can be had at once, else from a worker thread."""
         msg = self.message_nowait()
         return msg if msg is not None else await run_in_threadpool(self.message)
 
-    def _build(self, state: State, seq: int, status: str, since: int | None) -> dict[str, Any]:
+    def _build(self, state: State, seq: int, status: str, since: int | None) -> str:
         out = {"type": "state", "game_id": self.game_id,
                **views.seat_payload(state, self.seat, seq, status, since)}
         end = out.get("log_pos")
@@ -101,7 +117,74 @@ class _Feed:
         out["log"] = entries
         self.cursor += len(entries)
         out["log_pos"] = self.cursor
-        return out
+        return encode(out)
+
+
+_Key = tuple[int | None, int, int, str, int | None]
+"""(seat, log cursor, event count, status, the seat's decision standing since): with the state, all a message is
+made of."""
+
+
+class _Shared:
+    """One game's encoded state messages, for the sockets of this process: each built once per state and key
+    (`_Key`: the seat among them) and sent as the same text to every socket of that seat at that log cursor (a seat
+    on two devices, the spectators). Only the newest state's messages are kept; used from the event loop only."""
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.messages: dict[_Key, tuple[str, int]] = {}
+        self.sockets = 0
+
+    def get(self, state: State, key: _Key) -> tuple[str, int] | None:
+        return self.messages.get(key) if state is self.state else None
+
+    def put(self, state: State, key: _Key, built: tuple[str, int]) -> None:
+        if state is not self.state:  # a live state is never mutated: a new one is a new event (or a reload)
+            self.state, self.messages = state, {}
+        self.messages[key] = built
+
+
+_SHARED: dict[str, _Shared] = {}
+"""Per game with a socket open in this process (the event loop's: one loop per server process)."""
+
+
+@contextlib.contextmanager
+def _shared_of(game_id: str) -> Iterator[_Shared]:
+    shared = _SHARED.get(game_id)
+    if shared is None:
+        shared = _SHARED[game_id] = _Shared()
+    shared.sockets += 1
+    try:
+        yield shared
+    finally:
+        shared.sockets -= 1
+        if shared.sockets <= 0 and _SHARED.get(game_id) is shared:
+            del _SHARED[game_id]
+
+
+_INT_MIN, _INT_MAX = -(2**63), 2**64 - 1
+"""The integers orjson encodes; past them it raises TypeError."""
+
+
+def _exact(x: Any) -> Any:
+    """`x` with every integer past orjson's 64 bits replaced by its exact JSON text (an `orjson.Fragment`)."""
+    if type(x) is int:
+        return x if _INT_MIN <= x <= _INT_MAX else orjson.Fragment(str(x))
+    if type(x) is dict:
+        return {k: _exact(v) for k, v in x.items()}
+    if type(x) is list or type(x) is tuple:
+        return [_exact(v) for v in x]
+    return x
+
+
+def encode(msg: dict[str, Any]) -> str:
+    """A socket message's JSON text. orjson (a tenth of json.dumps' cost) refuses integers past 64 bits
+    (SiliconVania's public flow holds bit sets): those are written as their exact digits (`_exact`), the same
+    number json would write, still by orjson."""
+    try:
+        return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return orjson.dumps(_exact(msg), option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class _ChatFeed:
@@ -134,9 +217,10 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
         await ws.accept()  # accepted to be refused with a reason the client can read
         await ws.close(code=POLICY_VIOLATION, reason=f"since and chat_since are indexes from 0 to {MAX_INDEX}")
         return
+    inbox = _Inbox()
     gone_sub: Subscription | None = None
     if token is None and ws.cookies.get(COOKIE):
-        token, gone_sub = await _signed_in_seat(ws, service, game_id)
+        token, gone_sub = await _signed_in_seat(ws, service, game_id, lambda _seq: inbox.put(_GONE))
     try:
         seat = await run_in_threadpool(service.seat_of, game_id, token)
     except ServiceError as e:
@@ -145,64 +229,57 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
         await ws.close(code=POLICY_VIOLATION, reason=e.message[:100])
         return
     await ws.accept()
-    sub = service.broker.subscribe(game_id)
-    chat_sub = service.broker.subscribe(chat_topic(game_id))
-    feed = _Feed(service, game_id, seat, since)
+    sub = service.broker.subscribe(game_id, lambda _seq: inbox.put(_EVENT))
+    chat_sub = service.broker.subscribe(chat_topic(game_id), lambda _seq: inbox.put(_CHAT))
     chat = _ChatFeed(ws.app.state.table, game_id, chat_since)
     out = _Sender(ws)
-    notice: asyncio.Task[int] | None = None
-    gone: asyncio.Task[int] | None = None
-    line: asyncio.Task[int] | None = None
     commands = _Commands(service, game_id, token, out, ws.app.state.act_pool, ws.app.state.per_token)
     reader = asyncio.create_task(_read_until_closed(ws, settings.max_socket_message_bytes,
                                                     settings.max_socket_messages_per_second, commands))
+    reader.add_done_callback(lambda _t: inbox.put(_CLOSED))
+    holder = _Holder(service, game_id, seat, token)
 
     async def held() -> bool:
         """Whether the socket's token still holds its seat; if not, the socket is closed (4401). Checked after a
         message is built and before it is sent: a token once revoked never holds a seat again, so a message built
         while it still held the seat shows only what that holder was entitled to."""
-        if seat is None or token is None:
-            return True
-        still = service.holds_nowait(game_id, token, seat)
+        still = holder.holds_nowait()
         if still is None:
-            still = await run_in_threadpool(service.holds, game_id, token, seat)
+            still = await run_in_threadpool(holder.holds)
         if not still:
             await ws.close(code=TOKEN_REVOKED, reason="seat token revoked")
         return still
 
     try:
-        first = await feed.next()
-        if not await held():
-            return
-        await out.send_or_raise(first)
-        said = await run_in_threadpool(chat.message)
-        if said is not None:
-            await out.send_or_raise(said)
-        notice = asyncio.create_task(sub.next())
-        line = asyncio.create_task(chat_sub.next())
-        if gone_sub is not None:
-            gone = asyncio.create_task(gone_sub.next())
-        while True:
-            waits = {reader, notice, line} if gone is None else {reader, notice, line, gone}
-            done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-            if reader in done:
-                break
-            if gone is not None and gone in done:
-                await ws.close(code=TOKEN_REVOKED, reason="session closed")
-                break
-            if notice in done:
-                msg = await feed.next()
-                if not await held():
+        with _shared_of(game_id) as shared:
+            feed = _Feed(service, game_id, seat, since, shared)
+            first = await feed.next()
+            if not await held():
+                return
+            await out.send_or_raise(first)
+            said = await run_in_threadpool(chat.message)
+            if said is not None:
+                await out.send_or_raise(said)
+            # one wait per wake-up, on the socket's inbox: the notices of new events and table messages, the
+            # session's closing and the reader's end all land there (coalesced: only the newest state is sent)
+            while True:
+                woken = await inbox.get()
+                if _CLOSED in woken:
                     break
-                await out.send_or_raise(msg)
-                notice = asyncio.create_task(sub.next())
-            if line in done:
-                said = await run_in_threadpool(chat.message)
-                if not await held():
+                if _GONE in woken:
+                    await ws.close(code=TOKEN_REVOKED, reason="session closed")
                     break
-                if said is not None:
-                    await out.send_or_raise(said)
-                line = asyncio.create_task(chat_sub.next())
+                if _EVENT in woken:
+                    msg = await feed.next()
+                    if not await held():
+                        break
+                    await out.send_or_raise(msg)
+                if _CHAT in woken:
+                    said = await run_in_threadpool(chat.message)
+                    if not await held():
+                        break
+                    if said is not None:
+                        await out.send_or_raise(said)
     except (WebSocketDisconnect, ConnectionError, RuntimeError):  # the client went away mid-send
         pass
     except ServiceError as e:  # e.g. the game cannot be loaded (an old rules version): said, not dropped
@@ -211,9 +288,7 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
         log.error("socket of game %s failed: %r", game_id, e)
         await _close_quietly(ws, INTERNAL_ERROR, "internal server error")
     finally:
-        for task in (notice, line, reader, gone):
-            if task is not None:
-                task.cancel()
+        reader.cancel()
         if gone_sub is not None:
             gone_sub.close()
         sub.close()
@@ -221,11 +296,69 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
         commands.close()
 
 
-async def _signed_in_seat(ws: WebSocket, service: GameService, game_id: str
+_EVENT, _CHAT, _GONE, _CLOSED = "event", "chat", "gone", "closed"
+
+
+class _Inbox:
+    """What woke a socket up since its loop last looked (a set of `_EVENT`, `_CHAT`, `_GONE`, `_CLOSED`): put from
+    the event loop's callbacks, taken by the socket's one waiting coroutine."""
+
+    def __init__(self) -> None:
+        self.woken: set[str] = set()
+        self.waiter: asyncio.Future[None] | None = None
+
+    def put(self, what: str) -> None:
+        self.woken.add(what)
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def get(self) -> set[str]:
+        while not self.woken:
+            self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
+        woken, self.woken = self.woken, set()
+        return woken
+
+
+class _Holder:
+    """Whether the socket's token still holds its seat, asked before every message it is sent. The seat as last
+    found held is remembered: a seat is never changed in place (`SeatInfo` is frozen; a re-seat, a leaver, a
+    binding to an account or a reload each put a new one in the cached game), so while the cached game still has
+    that very object at that seat, the token still holds it, and its hash need not be computed again."""
+
+    def __init__(self, service: GameService, game_id: str, seat: int | None, token: str | None) -> None:
+        self.service, self.game_id, self.seat, self.token = service, game_id, seat, token
+        self.held_as: SeatInfo | None = None
+
+    def holds_nowait(self) -> bool | None:
+        seat, token = self.seat, self.token
+        if seat is None or token is None:
+            return True
+        live = self.service.cache.find_nowait(self.game_id)
+        seen = live.seats[seat] if live is not None and 0 <= seat < len(live.seats) else None
+        if seen is not None and seen is self.held_as:
+            return True
+        still = self.service.holds_nowait(self.game_id, token, seat)
+        if still and seen is not None and live is not None and live.seats[seat] is seen:
+            self.held_as = seen
+        return still
+
+    def holds(self) -> bool:
+        """`holds_nowait` from a worker thread (may load the game)."""
+        if self.seat is None or self.token is None:
+            return True
+        return self.service.holds(self.game_id, self.token, self.seat)
+
+
+async def _signed_in_seat(ws: WebSocket, service: GameService, game_id: str, wake: Callable[[int], None]
                           ) -> tuple[str | None, Subscription | None]:
     """The seat credential of the socket's signed-in account (its session cookie), and a subscription to its
     session's closing, taken before the session is checked again (a closing in between is not missed); (None, None)
-    for a spectator: no valid session, or no seat of the account in this game."""
+    for a spectator: no valid session, or no seat of the account in this game. `wake` is called on its closing."""
     accounts: Accounts = ws.app.state.accounts
     secret = ws.cookies.get(COOKIE, "")
     if len(secret) > 200:
@@ -239,7 +372,7 @@ async def _signed_in_seat(ws: WebSocket, service: GameService, game_id: str
         return None, None
     if seat is None:
         return None, None
-    gone = service.broker.subscribe(session_topic(signed.session.id))
+    gone = service.broker.subscribe(session_topic(signed.session.id), wake)
     if not await run_in_threadpool(accounts.seen_by_id, signed.session.id):
         gone.close()
         return None, None
@@ -261,11 +394,9 @@ class _Sender:
         self.ws, self.lock = ws, asyncio.Lock()
         self.closed = False
 
-    async def send(self, msg: dict[str, Any]) -> None:
-        try:
-            text = orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()  # a tenth of json.dumps' cost
-        except TypeError:  # an integer past 64 bits (SiliconVania's public flow holds bit sets): exact in json
-            text = json.dumps(msg, separators=(",", ":"))
+    async def send(self, msg: dict[str, Any] | str) -> None:
+        """Send a message (a dict, or its text already encoded by `encode`)."""
+        text = msg if isinstance(msg, str) else encode(msg)
         async with self.lock:
             if self.closed or self.ws.application_state != WebSocketState.CONNECTED:
                 self.closed = True
@@ -275,7 +406,7 @@ class _Sender:
             except (WebSocketDisconnect, ConnectionError, RuntimeError):
                 self.closed = True
 
-    async def send_or_raise(self, msg: dict[str, Any]) -> None:
+    async def send_or_raise(self, msg: dict[str, Any] | str) -> None:
         """`send`, raising WebSocketDisconnect if the socket is closed (for the push loop, which then ends)."""
         await self.send(msg)
         if self.closed:
