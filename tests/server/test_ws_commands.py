@@ -10,7 +10,7 @@ from starlette.testclient import WebSocketTestSession
 
 import tabletop
 
-from .conftest import Factory, auth, state_of, two_humans
+from .conftest import Factory, auth, create, state_of, two_humans
 
 
 def _until(ws: WebSocketTestSession, pred: Any) -> dict[str, Any]:
@@ -50,6 +50,59 @@ def test_a_whole_game_played_over_the_sockets_matches_its_record(make_client: Fa
     record = client.get(f"/api/games/{gid}/record").json()
     assert record["actions"] == [a for _, a in sent]
     assert tabletop.replay(record).is_over
+
+
+def _answer_then_state(ws: WebSocketTestSession, cid: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Read the acting socket until the answer to `cid` and then a state at the answered `seq` have come: the pair.
+    Fails if a state at that `seq` came before the answer (the answer goes out before the state it causes)."""
+    early: list[int] = []
+    answer: dict[str, Any] = {}
+    for _ in range(50):
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] in ("ack", "refused") and msg.get("client_action_id") == cid:
+            answer = msg
+            assert all(seq < answer["seq"] for seq in early), (early, answer)
+        elif msg["type"] == "state" and not answer:
+            early.append(msg["seq"])
+        elif msg["type"] == "state" and msg["seq"] >= answer["seq"]:
+            return answer, msg
+    raise AssertionError(f"no answer to {cid} and state after it in 50 messages (states before it: {early})")
+
+
+def test_the_acting_socket_gets_its_ack_before_the_state_the_action_caused(make_client: Factory) -> None:
+    client = make_client(max_socket_messages_per_second=10_000)
+    gid, tokens = two_humans(client, "silos")
+    rng = random.Random(5)
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[0]}") as w0, \
+            client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[1]}") as w1:
+        socks = [w0, w1]
+        latest = [_until(w, lambda m: m["type"] == "state") for w in socks]
+        for n in range(30):
+            if latest[0]["status"] == "over":
+                break
+            seat = next(s for s in (0, 1) if latest[s]["legal"])
+            socks[seat].send_json({"type": "act", "action": rng.choice(latest[seat]["legal"]),
+                                   "seq": latest[seat]["seq"], "client_action_id": f"o{n}"})
+            ack, latest[seat] = _answer_then_state(socks[seat], f"o{n}")
+            assert ack["type"] == "ack" and latest[seat]["seq"] == ack["seq"], (ack, latest[seat])
+            other = 1 - seat
+            latest[other] = _until(socks[other], lambda m, q=ack["seq"]: m["type"] == "state" and m["seq"] >= q)
+        assert n >= 10  # enough moves to have seen the order many times
+
+
+def test_an_undo_over_the_socket_is_answered_before_the_state_it_causes(make_client: Factory) -> None:
+    client = make_client()
+    g = create(client, "siliconvania", [{"kind": "creator"}, {"kind": "invite"}, {"kind": "invite"}])
+    for inv in g["invites"]:  # three people seated: the game starts
+        assert client.post(f"/api/games/{g['id']}/claim", json={"invite": inv["code"]}).status_code == 200
+    with client.websocket_connect(f"/api/games/{g['id']}/ws?token={g['token']}") as ws:
+        st = _until(ws, lambda m: m["type"] == "state")
+        ws.send_json({"type": "act", "action": st["legal"][3], "seq": st["seq"], "client_action_id": "bid"})
+        ack, st = _answer_then_state(ws, "bid")
+        assert ack["type"] == "ack" and st["undoable"] == 1, (ack, st)
+        ws.send_json({"type": "undo", "count": 1, "seq": st["seq"], "client_action_id": "back"})
+        ack, st = _answer_then_state(ws, "back")
+        assert (ack["type"], ack["kind"], st["seq"], st["undoable"]) == ("ack", "undo", ack["seq"], 0), (ack, st)
 
 
 def test_an_illegal_action_over_the_socket_is_refused_with_the_seats_legal_actions_and_changes_nothing(

@@ -10,7 +10,8 @@ A seat may act over its socket, as over REST (the same service call, the same ch
 gets `{"type": "ack", "client_action_id", "seq", "action", "kind", "duplicate"}`, or `{"type": "refused",
 "client_action_id", "status", "detail", ...}` with the status and body REST would have answered (409 with the seat's
 state when stale, 422 with its legal actions when illegal, 429 when its token's rate is spent). Its new picture
-follows as usual. This saves a request's HTTP handling per move (most of the server's cost per action). Any other
+follows as usual, always after that answer (the socket's state messages wait while one of its commands is
+unanswered). This saves a request's HTTP handling per move (most of the server's cost per action). Any other
 message is refused (422) and changes nothing; one larger than `max_socket_message_bytes` closes the socket (1009),
 and so does sending more than `max_socket_messages_per_second` in a second (1008). A socket whose seat token is
 revoked (the creator re-seated the player) is closed at once with `TOKEN_REVOKED` (4401).
@@ -233,7 +234,8 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
     chat_sub = service.broker.subscribe(chat_topic(game_id), lambda _seq: inbox.put(_CHAT))
     chat = _ChatFeed(ws.app.state.table, game_id, chat_since)
     out = _Sender(ws)
-    commands = _Commands(service, game_id, token, out, ws.app.state.act_pool, ws.app.state.per_token)
+    commands = _Commands(service, game_id, token, out, ws.app.state.act_pool, ws.app.state.per_token,
+                         lambda: inbox.put(_EVENT))
     reader = asyncio.create_task(_read_until_closed(ws, settings.max_socket_message_bytes,
                                                     settings.max_socket_messages_per_second, commands))
     reader.add_done_callback(lambda _t: inbox.put(_CLOSED))
@@ -269,7 +271,7 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
                 if _GONE in woken:
                     await ws.close(code=TOKEN_REVOKED, reason="session closed")
                     break
-                if _EVENT in woken:
+                if _EVENT in woken and not commands.hold():  # held: asked again once the answer is out
                     msg = await feed.next()
                     if not await held():
                         break
@@ -414,13 +416,29 @@ class _Sender:
 
 
 class _Commands:
-    """A socket's actions and undos: the same service calls as REST, run in the action threads, answered in turn."""
+    """A socket's actions and undos: the same service calls as REST, run in the action threads, answered in turn.
+
+    The answer to an act or undo goes out before the state it causes (a promise of the socket, docs/server.md): the
+    event's notice reaches the socket's loop before the action thread's result reaches `_run`, so while a command
+    of this socket is unanswered the loop holds its state messages (`hold`) and `wake` asks for them again once the
+    last answer is sent (the newest state then, coalesced as always)."""
 
     def __init__(self, service: GameService, game_id: str, token: str | None, out: _Sender, pool: Executor,
-                 per_token: Buckets) -> None:
+                 per_token: Buckets, wake: Callable[[], None]) -> None:
         self.service, self.game_id, self.token, self.out = service, game_id, token, out
-        self.pool, self.per_token = pool, per_token
+        self.pool, self.per_token, self.wake = pool, per_token, wake
         self.tasks: set[asyncio.Task[None]] = set()
+        self.in_flight = 0
+        """Acts and undos taken and not yet answered."""
+        self.held = False
+        """A state message was held for them."""
+
+    def hold(self) -> bool:
+        """Whether a state message must wait for the answers in flight (then `wake` is called once they are out)."""
+        if not self.in_flight:
+            return False
+        self.held = True
+        return True
 
     def take(self, text: str) -> None:
         """Parse one client message and answer it (an act or undo is applied off the loop). Whatever the message,
@@ -442,6 +460,7 @@ class _Commands:
             self._answer({"type": "refused", "client_action_id": cmd.client_action_id, "status": 429,
                           "detail": f"too many requests; try again in {max(1, round(wait))} s"})
             return
+        self.in_flight += 1
         task = asyncio.create_task(self._run(cmd))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -451,6 +470,15 @@ class _Commands:
                       "detail": "a socket message must be a JSON object {\"type\": \"act\" or \"undo\", ...}"})
 
     async def _run(self, cmd: SocketActIn | SocketUndoIn) -> None:
+        try:
+            await self._apply(cmd)
+        finally:
+            self.in_flight -= 1
+            if not self.in_flight and self.held:
+                self.held = False
+                self.wake()
+
+    async def _apply(self, cmd: SocketActIn | SocketUndoIn) -> None:
         loop = asyncio.get_running_loop()
         service, gid, token = self.service, self.game_id, self.token
         try:
