@@ -3,7 +3,7 @@
 // reads the session and sends through it; it holds only what is on screen (the selection, the hint, the replay).
 import { accountApi, currentAccount } from "./account";
 import { api, ApiError, explainAction, SESSION_SEAT, type GameHelp, type GameInfo, type SeatState } from "./api";
-import { h, mount } from "./dom";
+import { focusedKey, h, mount, patchTree, refocus } from "./dom";
 import { deciders, type Feature } from "./features";
 import type { TableModule, TableUi } from "./games/types";
 import { named, namedFor } from "./games/util";
@@ -11,7 +11,7 @@ import { renderEntry } from "./logbook";
 import { ChatPanel, hintsBox, MoveClock, ReplayViewer, type HintState } from "./panels";
 import { Picker } from "./pick";
 import { ReviewPanel } from "./review";
-import { tutorialAllows } from "./tutorial";
+import { tableRedrawn, tutorialAllows } from "./tutorial";
 import type { Session } from "./session";
 import { askNotify, callToAct, canAskNotify, notifyAllowed, setFavicon, setSound, soundOn, tableTitle, unlockAudio } from "./attention";
 import { markLast, reducedMotion, settle, snapshot } from "./motion";
@@ -413,14 +413,21 @@ export class TableView {
     const before = fresh && this.drawnSeq >= 0 && old instanceof HTMLElement && old.dataset.seq ? snapshot(old) : null;
     const t = module.render(state.view, this.ui());
     t.dataset.seq = String(state.seq);
-    mount(this.els.table, t);
+    const focused = focusedKey(this.els.table);
+    // the same picture drawn again (the rules help or a hint arrived, a selection changed): the drawn table is
+    // brought up to date in place, so a click under way and the focus are not lost to the redraw
+    const again = !this.replay && !fresh && old instanceof HTMLElement && old.dataset.seq === t.dataset.seq ? old : null;
+    if (!again) mount(this.els.table, t);
     if (before) this.lastKeys = settle(before, t, reducedMotion());
     else if (fresh) this.lastKeys = new Set();
     this.drawnSeq = state.seq;
     markLast(t, this.lastKeys);
     annotateTargets(t, module.paths(state.legal, state.view), this.picker.selected, (a) => explainAction(this.help, a));
     this.markSuggested(t);
+    if (again && !patchTree(again, t)) mount(this.els.table, t);
     if (this.replay) mount(this.els.table, this.replay.el);
+    else refocus(this.els.table, focused);
+    tableRedrawn();
     this.els.table.classList.toggle("myturn", this.myTurn());
     this.renderActions();
     this.renderHistory();

@@ -64,6 +64,11 @@ export function tutorialAllows(action: string): boolean {
   return current === null ? true : current.allows(action);
 }
 
+/** The table was drawn again: the move "Show me" rings is ringed again (a redraw in place keeps no foreign class). */
+export function tableRedrawn(): void {
+  current?.reRing();
+}
+
 export const tutorialApi = {
   list: () => request<{ game: string; title: string }[]>("GET", "/api/tutorials"),
   start: (game: string, name?: string) =>

@@ -1,5 +1,5 @@
 // Shared helpers for the game tables: clickable components, names in texts.
-import { h, type Attrs, type Child } from "../dom";
+import { h, listensByKey, type Attrs, type Child } from "../dom";
 import type { TableUi } from "./types";
 
 /**
@@ -16,6 +16,7 @@ export function comp(tag: string, key: string, ui: TableUi, attrs: Attrs, ...chi
     el.setAttribute("role", "button");
   }
   if (selected) el.classList.add("selected");
+  listensByKey(el); // its handlers read the key and the table's ui only: a redraw in place may keep it
   el.addEventListener("click", (e) => {
     e.stopPropagation();
     ui.click(key);
