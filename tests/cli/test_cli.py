@@ -8,6 +8,7 @@ import pytest
 from rich.console import Console
 
 import tabletop
+from tabletop.agents import make_agent
 from tabletop.cli import play as play_cli
 from tabletop.cli.main import main
 from tabletop.cli.options import parse_options
@@ -135,6 +136,29 @@ def test_plain_undo_takes_back_your_last_action_only_while_the_core_allows_it(mo
         play_cli.play_plain(box2, [human2, human2], lambda *a: None)
     said = " ".join(console.export_text().split())
     assert len(box2[0].history) == 1 and "nothing to take back: Player" in said and "has acted since" in said
+
+
+def test_plain_concede_asks_to_confirm_then_concedes_and_the_ai_plays_the_seat_on(monkeypatch):
+    # three players: a "no" keeps the game as it is; "yes" concedes, the AI (medium) plays the seat to the end
+    state = tabletop.new_game("silos", 3, 4)
+    answers = iter(["concede", "no", "concede", "yes"])
+    monkeypatch.setattr(play_cli.Prompt, "ask", lambda *a, **k: next(answers))
+    console = Console(record=True, width=200)
+    human = play_cli.HumanAgent(console, "silos", concede_refusal=state.concede_refusal)
+    others = [make_agent("random", "silos", i) for i in (1, 2)]
+    box = [state]
+    end = play_cli.play_plain(box, [human, *others], lambda *a: None)
+    assert end.is_over and end.conceded == [0] and end.places()[0] == 3
+    assert end.history.count("concede p0") == 1
+    # a cooperative game refuses it and says why; nothing changes
+    coop = tabletop.new_game("silencio", 2, 1)
+    answers2 = iter(["concede", "q"])
+    monkeypatch.setattr(play_cli.Prompt, "ask", lambda *a, **k: next(answers2))
+    human2 = play_cli.HumanAgent(console, "silencio", concede_refusal=coop.concede_refusal)
+    with pytest.raises(play_cli.LeaveGame):
+        play_cli.play_plain([coop], [human2, human2], lambda *a: None)
+    said = " ".join(console.export_text().split())
+    assert "no conceding: Silencio is cooperative" in said and coop.history == []
 
 
 @pytest.mark.parametrize(

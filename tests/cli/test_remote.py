@@ -435,3 +435,26 @@ async def test_the_tables_move_clock_is_shown_in_the_status_line(server: Server)
                 await pilot.pause(1.2)
                 assert "⏱" not in plain(quiet.query_one("#status", Static).content)  # no clock, none shown
                 await pilot.press("q")
+
+
+@sync
+async def test_concede_typed_twice_at_a_server_table_ends_the_two_player_game_for_the_other_seat(
+        server: Server) -> None:
+    with Client(server.url) as c:
+        game_id, seat, bo = two_invited(c)
+        game = RemoteGame(seat)
+        app = RemoteApp(game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            first_legal(bo)  # Bo starts: he moves first
+            await until_mine(app, pilot)
+            for _ in range(2):  # the first says what conceding does, the second confirms
+                for ch in "concede":
+                    await pilot.press(ch)
+                await pilot.press("enter")
+                await pilot.pause(0.3)
+                if _ == 0:
+                    assert c.info(game_id)["status"] == "playing", "conceded without being confirmed"
+            await until(pilot, lambda: game.is_over, "the app never saw the game end")
+            await pilot.press("q")
+        assert c.info(game_id)["status"] == "over"
+        assert c.record(game_id)["actions"][-1] == "concede p0"

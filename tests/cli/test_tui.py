@@ -488,3 +488,51 @@ async def test_an_undo_from_the_end_brings_back_the_table_and_the_decision():
         assert app.query_one("#hand").display == bool(text_of(app, "#hand").strip())
         assert "your decision" in text_of(app, "#status") and "Winner" not in text_of(app, "#board")
         assert last in app.shown and app.focused is app.query_one("#entry")
+
+
+async def type_line(pilot: Any, text: str) -> None:
+    for ch in text:
+        await pilot.press(ch if ch != " " else "space")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+@sync
+async def test_concede_typed_twice_ends_a_two_player_game_and_the_other_side_wins():
+    app = app_for("silos", players=2, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human(app, pilot)
+        assert COMMANDS["concede"] == "concede"
+        await type_line(pilot, "concede")  # the first says what it does and waits for a second
+        assert not app.state.is_over and app.state.conceded == []
+        await type_line(pilot, "concede")
+        assert app.state.is_over and app.state.conceded == [0]
+        assert app.state.winners() == [1]
+        assert app.state.history[-1] == "concede p0"
+
+
+@sync
+async def test_conceding_at_three_players_places_you_last_and_the_ai_plays_your_seat_to_the_end():
+    app = app_for("silos", players=3, seed=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human(app, pilot)
+        await type_line(pilot, "concede")
+        await type_line(pilot, "concede")
+        assert app.state.conceded == [0] and 0 not in app.humans
+        waited = 0.0
+        while not app.state.is_over:  # no seat is the player's now: the AIs play to the end
+            await pilot.pause(0.05)
+            waited += 0.05
+            assert waited < 60, "the game did not go on without the player"
+        assert app.state.places()[0] == 3  # placed last whatever the score
+
+
+@sync
+async def test_a_cooperative_game_refuses_conceding_and_says_why():
+    app = app_for("silencio")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human(app, pilot)
+        before = list(app.state.history)
+        await type_line(pilot, "concede")
+        await type_line(pilot, "concede")
+        assert app.state.history == before and not app.state.is_over

@@ -59,11 +59,20 @@ class UndoRequest(Exception):
         self.seat = seat
 
 
+class ConcedeRequest(Exception):
+    """A person concedes (`concede`, confirmed): the game loop concedes for the seat (core's `State.concede`, or the
+    server's at a server table)."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.seat = seat
+
+
 COMMAND_HELP = (
     "Commands (the same keys in the full-screen app): a number or an action's text chooses it; ? hints from the "
     "search; help or h: this list, help N: what action N does; rules: the game's rules; history or l: everything "
     "you saw happen; undo or u: take back your last action while no one else has acted and nothing hidden was "
-    "revealed; q: leave (saving if asked)."
+    "revealed; concede: give up a competitive game (asked to confirm); q: leave (saving if asked)."
 )
 
 
@@ -96,7 +105,8 @@ class HumanAgent:
 
     def __init__(self, console: Console, game: str, hint_iters: int | None = None,
                  undoable: Callable[[int], int] | None = None, hint_seconds: float = 2.0,
-                 undo_refusal: Callable[[int], str] | None = None) -> None:
+                 undo_refusal: Callable[[int], str] | None = None,
+                 concede_refusal: Callable[[int], str] | None = None) -> None:
         self.console = console
         self.game = game
         self.render = renderer(game)
@@ -104,6 +114,7 @@ class HumanAgent:
         self.hint_seconds = hint_seconds
         self.undoable = undoable  # how many of a seat's actions it may take back (None: no undo here)
         self.undo_refusal = undo_refusal  # why a seat may take nothing back, in words
+        self.concede_refusal = concede_refusal  # why a seat may not concede ("" if it may; None: not offered)
 
     def act(self, seat: SeatHandle) -> Action:
         """Ask until a legal action is chosen; `?` hints, `help`/`rules`, `history`, `undo`, `q` quits."""
@@ -129,6 +140,17 @@ class HumanAgent:
             if answer in ("l", "history", "log"):
                 self.console.print(Text("\n".join(_log_lines(seat.log(), seat.seat)) or "nothing has happened yet"),
                                    highlight=False)
+                continue
+            if answer == "concede" and not _is_action(answer, shown):
+                why = (self.concede_refusal(seat.seat) if self.concede_refusal is not None
+                       else "conceding is not offered here")
+                if why:
+                    self.console.print(f"[yellow]no conceding: {escape(why)}[/]")
+                    continue
+                sure = ask(self.console, "Concede? With two players the game ends and the other side wins; with "
+                                         "more you are placed last and the AI plays your seat. Type yes to concede")
+                if sure is not None and sure.lower() in ("y", "yes"):
+                    raise ConcedeRequest(seat.seat)
                 continue
             if answer in ("u", "undo") and not _is_action(answer, shown):
                 can = self.undoable(seat.seat) if self.undoable is not None else 0
@@ -323,6 +345,13 @@ def play_plain(box: list[State], agents: list[Agent], on_action: Callable[[State
             for agent in agents:
                 if isinstance(agent, HumanAgent):
                     agent.undoable = state.undoable
+                    agent.concede_refusal = state.concede_refusal
+            continue
+        except ConcedeRequest as c:
+            state.concede(c.seat)
+            if not state.is_over:  # the seat is played on, by the AI
+                agents = [*agents]
+                agents[c.seat] = make_agent("medium", state.game, c.seat)
             continue
         on_action(state, seat, action)
         state.apply(action)
@@ -367,7 +396,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 0
     state.track_undo()
     agents: list[Agent] = [a if a is not None else HumanAgent(console, args.game, undoable=state.undoable,
-                                                                         undo_refusal=state.undo_refusal)
+                                                                         undo_refusal=state.undo_refusal,
+                                                                         concede_refusal=state.concede_refusal)
                            for a in ai]
 
     def on_action(before: State, seat: int, action: Action) -> None:

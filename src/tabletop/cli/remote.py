@@ -33,7 +33,16 @@ from textual.events import Mount
 from textual.widgets import ProgressBar, Static
 
 from tabletop.cli.common import Refused
-from tabletop.cli.play import HumanAgent, LeaveGame, UndoRequest, _log_lines, full_screen, hint_table, renderer
+from tabletop.cli.play import (
+    ConcedeRequest,
+    HumanAgent,
+    LeaveGame,
+    UndoRequest,
+    _log_lines,
+    full_screen,
+    hint_table,
+    renderer,
+)
 from tabletop.cli.tui import HintScreen, Outcome, PlayApp, game_module, log_lines
 from tabletop.client import ApiError, Client, Seat, Updates, parse_invite
 from tabletop.client.bot import RemoteSeat, SeatLog
@@ -269,6 +278,19 @@ class RemoteGame:
     def say(self, text: str) -> None:
         self.remote.chat(text)
 
+    def concede_refusal(self, seat: int) -> str:
+        """Why the seat may not concede (the server has the last word): a cooperative game, or one that is over."""
+        if self.info.cooperative:
+            return (f"{self.info.title} is cooperative: the table wins or loses together, so no one concedes "
+                    "(leave the table instead)")
+        return "the game is over: there is nothing left to concede" if self.is_over else ""
+
+    def concede(self, seat: int) -> dict[str, Any]:
+        """Concede the seat on the server (ApiError if refused) and take its next picture."""
+        answer = self.remote.concede()
+        self.refresh()
+        return answer
+
     def clock(self) -> dict[str, Any] | None:
         """The table's move clock (seconds per move, the deadline owed now), or None without one."""
         try:
@@ -480,6 +502,26 @@ class RemoteApp(PlayApp):
             self.notify(f"not said: {e.detail[:160]}", severity="error", markup=False)
         return True
 
+    def concede_words(self) -> str:
+        if self.remote.players == 2:
+            return "the game ends at once and the other side wins"
+        return "you are placed last whatever your score (the game ends if only one other seat has not conceded), " \
+               "and the table's AI plays your seat to the end"
+
+    def concede(self, seat: int) -> None:
+        self.generation += 1
+        try:
+            answer = self.remote.concede(seat)
+        except ApiError as e:
+            self.notify(f"the server refused: {e.detail[:160]}", severity="error", markup=False)
+            self.remote.refresh()
+            self.advance()
+            return
+        over = bool(answer.get("over"))
+        self.notify("you conceded" + ("" if over else f": the AI ({answer.get('ai')}) plays your seat to the end"),
+                    markup=False)
+        self.advance()
+
     def action_undo(self) -> None:
         try:
             super().action_undo()
@@ -557,7 +599,8 @@ class RemoteHuman(HumanAgent):
     the server (searched here only if it refuses, and said) and `say TEXT` at the table."""
 
     def __init__(self, console: Console, game: RemoteGame) -> None:
-        super().__init__(console, game.info.name, undoable=game.undoable, undo_refusal=game.undo_refusal)
+        super().__init__(console, game.info.name, undoable=game.undoable, undo_refusal=game.undo_refusal,
+                         concede_refusal=game.concede_refusal)
         self.table = game
 
     def typed(self, answer: str) -> bool:
@@ -626,6 +669,15 @@ def play_lines(game: RemoteGame, console: Console) -> bool:
                         console.print(f"[red]the server refused the undo: {escape(e.detail[:160])}[/]")
                         game.refresh()
                     printed = min(printed, len(game.log()))
+                    continue
+                except ConcedeRequest:
+                    try:
+                        answer = game.concede(game.seat)
+                        console.print("[dim]you conceded" + ("" if answer.get("over") else
+                                      f": the AI ({escape(str(answer.get('ai')))}) plays your seat to the end") + "[/]")
+                    except ApiError as e:
+                        console.print(f"[red]the server refused: {escape(e.detail[:160])}[/]")
+                        game.refresh()
                     continue
                 try:
                     game.apply(action)

@@ -8,6 +8,7 @@ in a worker thread while an indicator names the agent; a stale answer (after an 
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -27,7 +28,7 @@ from textual.widgets import Footer, Input, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 import tabletop
-from tabletop.agents import Agent
+from tabletop.agents import Agent, make_agent
 from tabletop.cli.common import refusal
 from tabletop.core import Action, IllegalAction, SeatHandle, State, View
 from tabletop.core.help import GameHelp, NoHelp, explain, game_help
@@ -396,6 +397,7 @@ class PlayApp(TableApp):
         self.generation = 0
         self.read: dict[int, int] = {}  # per human seat, its log's length just after its last decision
         self.thinking: int | None = None
+        self._concede_asked = 0.0  # when `concede` was typed first (a second within 10 s confirms)
         self.shown: list[Action] = []
         self.seats = seat_names(state.view(None), state.players, specs, self.you)
 
@@ -645,6 +647,41 @@ class PlayApp(TableApp):
         self.notify("your last action was taken back")
         self.advance()
 
+    def concede_words(self) -> str:
+        """What conceding does at this table, in a player's words (asked before it is confirmed)."""
+        if self.state.players == 2 or len(self.state.conceded) == self.state.players - 2:
+            return "the game ends at once and the other side wins"
+        return "you are placed last whatever your score, and the AI (medium) plays your seat to the end"
+
+    def action_concede(self) -> None:
+        """`concede`, typed twice within 10 s (the first says what it does): the seat concedes (core's
+        `State.concede`); with more seats left in the game, the AI plays it on."""
+        seat = self.you
+        if seat is None:
+            return
+        why = self.state.concede_refusal(seat)
+        if why:
+            self.notify(f"no conceding: {why}", severity="warning", markup=False)
+            return
+        now = time.monotonic()
+        if now - self._concede_asked > 10:
+            self._concede_asked = now
+            self.notify(f"Concede? {self.concede_words()}. Type concede again to confirm.", severity="warning",
+                        timeout=10, markup=False)
+            return
+        self._concede_asked = 0.0
+        self.concede(seat)
+
+    def concede(self, seat: int) -> None:
+        """Concede for `seat` here: the AI takes the seat over when the game goes on."""
+        self.generation += 1
+        self.state.concede(seat)
+        if not self.state.is_over and seat in self.humans:
+            self.humans.remove(seat)
+            self.agents[seat] = make_agent("medium", self.state.game, seat)
+        self.notify("you conceded" + ("" if self.state.is_over else ": the AI (medium) plays your seat to the end"))
+        self.advance()
+
     def action_others(self) -> None:
         others = getattr(self.mod, "others", None)
         if others is not None:
@@ -659,7 +696,7 @@ KEY_COMMANDS = {"?": "hints", "h": "help", "l": "history", "u": "undo", "o": "ot
 """The one-key commands of the entry line (each also a binding of the app, shown in its footer)."""
 COMMANDS = {"?": "hints", "hint": "hints", "hints": "hints", "h": "help", "help": "help", "rules": "help",
             "l": "history", "history": "history", "log": "history", "u": "undo", "undo": "undo", "q": "leave",
-            "quit": "leave", "exit": "leave", "o": "others", "others": "others"}
+            "quit": "leave", "exit": "leave", "o": "others", "others": "others", "concede": "concede"}
 
 
 class ReplayApp(TableApp):

@@ -285,6 +285,12 @@ class Seat:
             "count": count, "seq": seq, "client_action_id": client_action_id or _new_id()})
         return out
 
+    def concede(self) -> dict[str, Any]:
+        """Concede a competitive game: with two players (or all but one conceded) it ends and the other wins,
+        otherwise the seat is placed last and the table's AI plays it on (`seat`, `over`, `ai`: the AI's level)."""
+        out: dict[str, Any] = self._req("POST", "/concede")
+        return out
+
     def hints(self) -> list[dict[str, Any]]:
         """Search hints for the seat's decision: action, value, visits, reason."""
         return list(self._req("POST", "/hints").get("hints", []))
