@@ -62,6 +62,7 @@ def without_timing(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         (study(stop="games = 0"), "games must be at least 1"),
         (study(stop='games = "many"'), "games must be a int"),
         (study(design='kind = "latin"'), "kind must be one of full, random"),
+        (study(design="max_steps = 0"), "max_steps must be at least 1"),
         (study().replace('name = "t"\n', ""), "[study] needs 'name'"),
     ],
 )
@@ -321,3 +322,56 @@ def test_a_separated_study_reports_the_real_drop_by_firth_and_says_so(
     assert -1 <= lo <= raw <= hi <= 0 and hi - lo < 0.15
     assert "Firth" in row and "<td>yes</td>" in row and "Model notes" in page and "Firth" in page
     assert not recwarn.list and "Warning" not in capsys.readouterr().err
+
+
+# ---- the step limit (rule-coverage signal) -------------------------------------------------------------------------
+def test_a_game_past_the_step_limit_is_cut_listed_by_the_report_and_left_out_of_every_figure(tmp_path: Path) -> None:
+    free = parse_study(study(players="[2]", stop="games = 16"))
+    run_study(free, tmp_path / "free")
+    whole = read_rows(tmp_path / "free")
+    steps = sorted(sum(r["decisions"]) for r in whole)
+    limit = steps[len(steps) // 2]  # about half the games go past it
+    capped = parse_study(study(players="[2]", stop="games = 16", design=f"batch = 8\nmax_steps = {limit}"))
+    run_study(capped, tmp_path / "cut")
+    rows = read_rows(tmp_path / "cut")
+    assert [r["cut"] for r in rows] == [sum(r["decisions"]) > limit for r in whole]
+    assert any(r["cut"] for r in rows) and not all(r["cut"] for r in rows)
+    for a, b in zip(whole, rows, strict=True):
+        if b["cut"]:  # the same game up to the limit, with no result
+            assert sum(b["decisions"]) == limit and b["winners"] == [] and b["places"] == []
+            assert b["shares"] == [0.0, 0.0] and b["length"] < a["length"]
+        else:
+            assert without_timing([a]) == without_timing([b])
+    kept = [r for r in whole if sum(r["decisions"]) <= limit]
+    assert figure_value(capped, rows, "perfect_halfwidth") == figure_value(capped, kept, "perfect_halfwidth")
+    html = write_report(tmp_path / "cut").read_text()
+    n = sum(r["cut"] for r in rows)
+    line = next(x for x in html.split("<li>") if "step limit" in x)
+    assert line.startswith(f"{n} of 16 games hit the step limit ({limit} decisions a game")
+    first = next(r for r in rows if r["cut"])
+    assert f"block {first['block']} (seed {first['seed']}" in line
+    findings = json.loads((tmp_path / "cut" / "report" / "findings.json").read_text())
+    assert findings["games"] == 16 - n  # the games analysed: those that ended
+    free_html = write_report(tmp_path / "free").read_text()
+    assert "no game of the 16 hit the step limit (10000 decisions a game" in free_html
+
+
+def test_the_step_limit_is_part_of_the_study_but_its_default_reads_as_a_file_without_it(tmp_path: Path) -> None:
+    plain = parse_study(SILENCIO)
+    assert plain.max_steps == 10_000
+    assert parse_study(SILENCIO.replace("batch = 8", "batch = 8\nmax_steps = 10000")).identity() == plain.identity()
+    run_study(plain, tmp_path / "d", budget=8)
+    with pytest.raises(StudyError, match=r"its max_steps differ"):
+        run_study(parse_study(SILENCIO.replace("batch = 8", "batch = 8\nmax_steps = 50")), tmp_path / "d")
+
+
+def test_a_dataset_written_before_the_cut_column_reads_every_game_as_played_to_its_end(tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    run_study(parse_study(SILENCIO), tmp_path / "d", budget=8)
+    for part in (tmp_path / "d").glob("part-*.parquet"):  # as an older version wrote it
+        pq.write_table(pq.read_table(part).drop(["cut"]), part)
+    rows = read_rows(tmp_path / "d")
+    assert len(rows) == 8 and all(r["cut"] is False for r in rows)
+    assert all(r["cut"] is False for r in read_rows(tmp_path / "d", ["block", "game", "cut"]))
+    assert write_report(tmp_path / "d").exists()

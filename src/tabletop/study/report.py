@@ -224,6 +224,7 @@ class _Report:
         self.sections: list[str] = []  # HTML blocks
         self.info = game_info(spec.game)
         self.features = game_features(spec.game)
+        self.cut: list[dict[str, Any]] = []  # the games cut at the step limit (not in `games` nor `seats`)
 
     def save(self, fig: Any, name: str, title: str, caption: str) -> None:
         path = self.out / f"{name}.png"
@@ -599,9 +600,14 @@ def write_report(dataset: str | Path, out: str | Path | None = None,
     from tabletop.study.components import ComponentError, load_components
 
     spec = stored_spec(dataset)
-    rows = read_rows(dataset)
-    if not rows:
+    every = read_rows(dataset)
+    if not every:
         raise StudyError(f"{dataset} holds no games yet: run the study first")
+    rows = [r for r in every if not r["cut"]]  # a game cut at the step limit has no result: listed, not counted
+    cut = [r for r in every if r["cut"]]
+    if not rows:
+        raise StudyError(f"{dataset}: every one of its {len(cut)} games was cut at the step limit of "
+                         f"{spec.max_steps} decisions ([design] max_steps): nothing to report but that")
     try:
         studies = [load_components(c) for c in components]
     except ComponentError as e:
@@ -616,6 +622,7 @@ def write_report(dataset: str | Path, out: str | Path | None = None,
 
     games, seats = frames(spec, rows)
     rep = _Report(spec, games, seats, target)
+    rep.cut = cut
     with matplotlib.rc_context(FONTS):
         _draw(rep)
     for c, st in zip(components, studies, strict=True):
@@ -760,11 +767,24 @@ def _coverage(rep: _Report) -> None:
                                               for r in long.head(5).itertuples()) if len(long) else ""),
              f"{len(idle)} seats of {len(rep.seats)} made no decision in their game"
              + (f" (in {idle['gid'].nunique()} games)" if len(idle) else ""),
-             "games are played to their end: the study has no step limit, so a game that never ended would stop "
-             "the study rather than appear here",
+             _cut_line(rep),
              _never_reached(rep)]
     rep.sections.append("<h2>Rule-coverage signals</h2><ul>" + "".join(f"<li>{html.escape(i)}</li>" for i in items)
                         + "</ul>")
+
+
+def _cut_line(rep: _Report) -> str:
+    """The coverage line on the step limit: the games cut there (a rule that loops, or agents that never end a game),
+    each with its block and deal seed to replay."""
+    limit = rep.spec.max_steps
+    total = len(rep.games) + len(rep.cut)
+    if not rep.cut:
+        return f"no game of the {total} hit the step limit ({limit} decisions a game, [design] max_steps)"
+    shown = ", ".join(f"block {r['block']} (seed {r['seed']}, {r['players']} players, {r['length']} actions)"
+                      for r in rep.cut[:5])
+    return (f"{len(rep.cut)} of {total} games hit the step limit ({limit} decisions a game, [design] max_steps) and "
+            f"were cut unfinished: left out of every figure above; {shown}"
+            + (f" and {len(rep.cut) - 5} more" if len(rep.cut) > 5 else ""))
 
 
 def _never_reached(rep: _Report) -> str:

@@ -60,6 +60,7 @@ class GameTask:
     agents: str  # the lineup's label
     factors: dict[str, str]  # varied option -> level label
     module: str = ""
+    max_steps: int | None = None  # the study's step limit (None: none)
 
 
 def block_cell(spec: StudySpec, cells: Sequence[Cell], block: int) -> Cell:
@@ -86,7 +87,7 @@ def block_tasks(spec: StudySpec, cells: Sequence[Cell], block: int) -> list[Game
         specs = tuple(cell.lineup[(s + g) % k] for s in range(k))
         seeds = tuple(derive_seed(spec.seed, block, g, s, 1) for s in range(k))
         out.append(GameTask(block, g, spec.game, k, deal, specs, seeds, dict(cell.options), cell.agents, factors,
-                            module))
+                            module, spec.max_steps))
     return out
 
 
@@ -97,18 +98,25 @@ def play_task(task: GameTask) -> dict[str, Any]:
     state = new_game(task.game, task.players, task.seed, task.options)
     agents = [make_agent(s, task.game, seed) for s, seed in zip(task.specs, task.agent_seeds, strict=True)]
     kinds: set[str] = set()
-    result = play_game(state, agents, on_action=lambda _s, _seat, action: kinds.add(action.verb.split(" ")[0]))
+    result = play_game(state, agents, on_action=lambda _s, _seat, action: kinds.add(action.verb.split(" ")[0]),
+                       max_steps=task.max_steps)
     scores = [float(x) for x in state.scores()]
-    winners = list(state.winners())
     cooperative = game_info(task.game).cooperative
-    shares = [1.0 if p in winners else 0.0 for p in range(task.players)] if cooperative else \
-        win_shares(task.players, winners)
+    if result.cut:  # stopped unfinished at the step limit: no winner, no places; every figure leaves it out
+        winners: list[int] = []
+        shares = [0.0] * task.players
+        placed: list[int] = []
+    else:
+        winners = list(state.winners())
+        shares = [1.0 if p in winners else 0.0 for p in range(task.players)] if cooperative else \
+            win_shares(task.players, winners)
+        placed = places(scores, winners)
     row: dict[str, Any] = {
         "block": task.block, "game": task.game_in_block, "seed": task.seed, "players": task.players,
         "agents": task.agents, "options": json.dumps(task.options, sort_keys=True),
         **{f"opt_{k}": v for k, v in task.factors.items()},
         "specs": list(task.specs), "agent_seeds": list(task.agent_seeds),
-        "scores": scores, "places": places(scores, winners), "winners": winners, "shares": shares,
+        "scores": scores, "places": placed, "winners": winners, "shares": shares, "cut": result.cut,
         "length": len(state.record()["actions"]), "decisions": list(result.decisions),
         "seconds": [round(s, 6) for s in result.seconds],
         "action_kinds": sorted(kinds),
@@ -127,7 +135,7 @@ def _schema(rows: Sequence[dict[str, Any]]) -> Any:
         "options": pa.string(), "specs": pa.list_(pa.string()), "agent_seeds": pa.list_(pa.int64()),
         "scores": pa.list_(pa.float64()), "places": pa.list_(pa.int32()), "winners": pa.list_(pa.int32()),
         "shares": pa.list_(pa.float64()), "length": pa.int32(), "decisions": pa.list_(pa.int32()),
-        "seconds": pa.list_(pa.float64()), "action_kinds": pa.list_(pa.string()),
+        "seconds": pa.list_(pa.float64()), "action_kinds": pa.list_(pa.string()), "cut": pa.bool_(),
     }
     fields = [pa.field(k, t) for k, t in fixed.items()]
     first = rows[0]
@@ -150,14 +158,19 @@ def part_files(out: Path) -> list[Path]:
 
 
 def read_rows(out: str | Path, columns: Sequence[str] | None = None) -> list[dict[str, Any]]:
-    """Every row of a dataset directory, in block and game order."""
+    """Every row of a dataset directory, in block and game order: the games cut at the step limit too (`cut`
+    true; a part file written before the column holds none, and its rows read `cut` false)."""
     import pyarrow.parquet as pq
 
     rows: list[dict[str, Any]] = []
     for p in part_files(Path(out)):
         table = pq.read_table(p)
         names = [c for c in columns if c in table.column_names] if columns is not None else None
-        rows.extend(table.select(names).to_pylist() if names is not None else table.to_pylist())
+        got = table.select(names).to_pylist() if names is not None else table.to_pylist()
+        if "cut" not in table.column_names and (columns is None or "cut" in columns):
+            for row in got:
+                row["cut"] = False
+        rows.extend(got)
     rows.sort(key=lambda r: (r["block"], r["game"]))
     return rows
 
@@ -188,7 +201,7 @@ def open_dataset(spec: StudySpec, out: str | Path) -> Path:
     if stored.exists():
         old = parse_study(stored.read_text(encoding="utf-8"), str(stored))
         a, b = old.identity(), spec.identity()
-        diff = [k for k in a if a[k] != b[k]]
+        diff = [k for k in {**a, **b} if a.get(k) != b.get(k)]
         if diff:
             raise StudyError(f"{out} holds another study (its {', '.join(diff)} differ from this file's); give "
                              "another --out, or change only [stop] (budget, figure, target) to extend it")
@@ -223,7 +236,8 @@ def _halfwidth(cells: dict[Any, list[float]]) -> float:
 
 
 def figure_value(spec: StudySpec, rows: Iterable[dict[str, Any]], figure: str | None = None) -> float:
-    """The value of a named stopping figure (`spec.FIGURES`) over the rows so far (inf before any game)."""
+    """The value of a named stopping figure (`spec.FIGURES`) over the rows so far, the games cut at the step limit
+    left out (inf before any game)."""
     name = figure or spec.figure
     cells: dict[Any, list[float]] = {}
 
@@ -237,6 +251,8 @@ def figure_value(spec: StudySpec, rows: Iterable[dict[str, Any]], figure: str | 
         raise StudyError(f"unknown figure {name!r}")
     column = f"seat_{own.column}" if own is not None else "seat_position"
     for r in rows:
+        if r.get("cut"):  # a game cut at the step limit has no result
+            continue
         n = r["players"]
         if name == "perfect_halfwidth":
             key = (n, r["agents"], *(r.get(f"opt_{k}") for k in sorted(spec.options)))
@@ -272,7 +288,7 @@ class StudyRun:
         return self.games - self.games_before
 
 
-_LIGHT = ("block", "game", "players", "agents", "shares", "winners", "seat_position")
+_LIGHT = ("block", "game", "players", "agents", "shares", "winners", "seat_position", "cut")
 """The columns the stopping rule reads (with the varied options and the game's own stopping figures' columns)."""
 
 

@@ -10,6 +10,8 @@
     kind = "full"                      # "full": every cell in turn; "random": every factor drawn per block
     rotate_seats = true                # a lineup of different agents is rotated over the seats on one deal
     batch = 64                         # games per part file (an interruption loses at most one batch)
+    max_steps = 10000                  # optional: a game still going after this many decisions is cut (stopped
+                                       # unfinished, listed by the report, left out of every figure)
 
     [factors]
     players = [4]                      # player counts
@@ -40,6 +42,10 @@ from tabletop.core import games as registered_games
 from tabletop.core.errors import shorten
 from tabletop.study.features import game_features
 
+DEFAULT_MAX_STEPS = 10_000
+"""A game still going after this many decisions is cut: far beyond any game's length (a heuristic game of SILOS
+with 4 players asks about 230, of SiliconVania with 5 about 280), so only a rule or an agent that loops reaches it."""
+
 
 class StudyError(TabletopError):
     """A study file, or a dataset directory, that cannot be used; the message says what is legal."""
@@ -62,7 +68,7 @@ def figures_of(game: str) -> dict[str, str]:
 KINDS = ("full", "random")
 _SECTIONS: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "study": {"name": (str, True), "game": (str, True), "seed": (int, False), "description": (str, False)},
-    "design": {"kind": (str, False), "rotate_seats": (bool, False), "batch": (int, False)},
+    "design": {"kind": (str, False), "rotate_seats": (bool, False), "batch": (int, False), "max_steps": (int, False)},
     "factors": {"players": (list, False), "agents": (list, True), "options": (dict, False)},
     "stop": {"games": (int, True), "figure": (str, False), "target": ((int, float), False), "min_games": (int, False)},
 }
@@ -111,13 +117,18 @@ class StudySpec:
     target: float | None
     min_games: int
     source: str = ""
+    max_steps: int = DEFAULT_MAX_STEPS
+
 
     def identity(self) -> dict[str, Any]:
         """What fixes the games a study plays: two files with equal identities extend the same dataset."""
-        return {"game": self.game, "seed": self.seed, "kind": self.kind, "rotate_seats": self.rotate_seats,
-                "batch": self.batch,
-                "players": list(self.players), "agents": [list(a) for a in self.agents],
-                "options": {k: list(v) for k, v in sorted(self.options.items())}}
+        out = {"game": self.game, "seed": self.seed, "kind": self.kind, "rotate_seats": self.rotate_seats,
+               "batch": self.batch,
+               "players": list(self.players), "agents": [list(a) for a in self.agents],
+               "options": {k: list(v) for k, v in sorted(self.options.items())}}
+        if self.max_steps != DEFAULT_MAX_STEPS:  # a study file from before the setting is the same study
+            out["max_steps"] = self.max_steps
+        return out
 
     def cells(self) -> list[Cell]:
         """Every combination of the factors' levels, in a fixed order (player count, lineup, options)."""
@@ -175,6 +186,9 @@ def parse_study(text: str, where: str = "study file") -> StudySpec:
     batch = design.get("batch", 64)
     if batch < 1:
         raise StudyError(f"{where}: [design] batch must be at least 1, not {batch}")
+    max_steps = design.get("max_steps", DEFAULT_MAX_STEPS)
+    if max_steps < 1:
+        raise StudyError(f"{where}: [design] max_steps must be at least 1 (decisions a game), not {max_steps}")
     players = factors.get("players", [info.default_players])
     for n in players:
         if not isinstance(n, int) or isinstance(n, bool) or not info.min_players <= n <= info.max_players:
@@ -229,7 +243,7 @@ def parse_study(text: str, where: str = "study file") -> StudySpec:
         name=study["name"], game=game, seed=study.get("seed", 0), description=study.get("description", ""),
         kind=kind, rotate_seats=design.get("rotate_seats", True), batch=batch, players=tuple(players),
         agents=tuple(lineups), options=options, budget=stop["games"], figure=figure, target=target,
-        min_games=stop.get("min_games", batch), source=text,
+        min_games=stop.get("min_games", batch), source=text, max_steps=max_steps,
     )
     _check_cells(spec, where)
     return spec
