@@ -90,3 +90,52 @@ def test_tabletop_review_prints_the_table_and_writes_the_graph_and_the_json(
     assert main(["review", str(arena), "--seat", "0", "--game", "2", "--seconds", "0", "--iters", "5"]) == 0
     assert main(["review", str(path), "--seat", "0", "--seconds", "0"]) == 2
     assert "needs --iters" in capsys.readouterr().err
+
+
+def test_two_records_that_differ_only_in_what_the_seat_could_not_see_give_the_same_review_until_it_is_shown() -> None:
+    """SiliconVania's secret bids: record B is record A with seat 0's first bid changed to another that seat 1 cannot
+    tell apart, the same actions after it until the bids are shown, then played on. With the same seeds, seat 1's
+    review is the same, value for value, at every decision before the step where B's difference reaches its view."""
+    game = "siliconvania"
+    a = _game(game, 2, 3, ["random", "random"]).record()
+    state = tabletop.replay(a, upto=0)
+    alt = None
+    for k, text in enumerate(a["actions"]):
+        if state.to_move == 0:
+            seen = state.clone()
+            seen.apply(text)
+            for other in state.legal_actions():
+                if other.text == text:
+                    continue
+                b_state = state.clone()
+                b_state.apply(other)
+                if b_state.view(1) == seen.view(1) and b_state.log(1) == seen.log(1):
+                    alt = (k, other.text)
+                    break
+        if alt is not None:
+            break
+        state.apply(text)
+    assert alt is not None, "no secret decision of seat 0 in the game"
+    k, other = alt
+    # B: A up to k, the other bid, A's actions while seat 1 cannot tell the two apart, then played on at random
+    sa, sb = tabletop.replay(a, upto=k + 1), tabletop.replay(a, upto=k)
+    sb.apply(other)
+    shown = None
+    for step in range(k + 1, len(a["actions"])):
+        if sb.view(1) != sa.view(1) or sb.log(1) != sa.log(1):
+            shown = step
+            break
+        sa.apply(a["actions"][step])
+        sb.apply(a["actions"][step])
+    assert shown is not None and shown > k + 1
+    agents = [make_agent("random", game, 50 + i) for i in range(2)]
+    while not sb.is_over:
+        sb.apply(agents[sb.to_move].act(SeatHandle(sb, sb.to_move)))  # type: ignore[index]
+    b = sb.record()
+    assert b["actions"][:k] == a["actions"][:k] and b["actions"][k] != a["actions"][k]
+    ra, rb = review(a, 1, seconds=None, iters=20, seed=5), review(b, 1, seconds=None, iters=20, seed=5)
+    keys = ("step", "played", "played_value", "best", "best_value", "loss")
+    before = [[{x: getattr(d, x) for x in keys} for d in r.decisions if d.step < shown] for r in (ra, rb)]
+    assert before[0] == before[1]
+    assert any(k < d.step < shown for d in ra.decisions), "seat 1 decided nothing while the difference was hidden"
+    assert [d.step for d in ra.decisions if d.step >= shown] != [] and ra.to_json() != rb.to_json()
