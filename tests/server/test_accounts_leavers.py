@@ -117,3 +117,49 @@ def test_a_seat_timed_out_three_times_in_a_row_is_taken_over(make_client: Factor
     assert timed_out.count(left[0]) == 3 and timed_out[-1] == left[0]  # its third time-out (it never moved)
     notices = [m["text"] for m in client.get(f"/api/games/{gid}/chat").json()["messages"] if m["kind"] == "notice"]
     assert sum("ran out of time" in n for n in notices) == len(timed_out) and "left the game" in notices[-1]
+
+
+def test_a_move_the_ai_made_for_a_left_seat_is_not_the_players_to_take_back(make_client: Factory) -> None:
+    """A seat's trailing actions may be taken back (SiliconVania's draft: pool, then pool again), but one the AI made
+    for the seat while its player was away stands once the player takes the seat back: undoable 0 over REST and on
+    the socket, the undo refused saying why; the player's own next action is theirs to take back again. The AI's
+    move is committed here as the AI's worker commits it (GameService._ai_commit), so nothing races the test."""
+    client = make_client()  # no AI workers: the test moves for the AI
+    service = client.app.state.service  # type: ignore[attr-defined]
+    g = client.post("/api/games", json={"game": "siliconvania", "players": 2,
+                                         "seats": [{"kind": "creator"}, {"kind": "invite"}]}).json()
+    gid = g["id"]
+    claimed = client.post(f"/api/games/{gid}/claim", json={"invite": g["invites"][0]["code"]}).json()
+    tokens = [g["token"], claimed["token"]]
+
+    def state(seat: int) -> dict[str, Any]:
+        return dict(client.get(f"/api/games/{gid}/state", headers=auth(tokens[seat])).json())
+
+    for seat in (0, 1):  # the first round's bids
+        s = state(seat)
+        assert client.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
+                           json={"action": s["legal"][0], "seq": s["seq"]}).status_code == 200
+    drafter = client.get(f"/api/games/{gid}/state").json()["to_move"]
+    assert client.post(f"/api/games/{gid}/leave", headers=auth(tokens[drafter])).status_code == 200
+    s = state(drafter)
+    service._ai_commit(gid, s["seq"], drafter, s["legal"][0])  # the AI takes a tile from a pool for the seat
+    assert service._get(gid).state.undoable(drafter) == 1  # the core would let the seat take it back
+    assert client.post(f"/api/games/{gid}/takeback", headers=auth(tokens[drafter])).status_code == 200
+    s = state(drafter)
+    assert s["undoable"] == 0 and s["owes_decision"]
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[drafter]}") as ws:
+        first = ws.receive_json()
+        assert first["type"] == "state" and first["undoable"] == 0
+    r = client.post(f"/api/games/{gid}/undo", headers=auth(tokens[drafter]), json={"count": 1, "seq": s["seq"]})
+    assert r.status_code == 409 and "made for your seat by the server" in r.json()["detail"]
+    assert state(drafter)["seq"] == s["seq"]  # nothing changed
+    # the player's own next action is theirs to take back (one: the AI's before it stands)
+    assert client.post(f"/api/games/{gid}/actions", headers=auth(tokens[drafter]),
+                       json={"action": s["legal"][0], "seq": s["seq"]}).status_code == 200
+    mine = state(drafter)
+    assert service._get(gid).state.undoable(drafter) == 2 and mine["undoable"] == 1
+    r = client.post(f"/api/games/{gid}/undo", headers=auth(tokens[drafter]), json={"count": 2, "seq": mine["seq"]})
+    assert r.status_code == 409 and "1 action(s) now, not 2" in r.json()["detail"]
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(tokens[drafter]),
+                       json={"count": 1, "seq": mine["seq"]}).status_code == 200
+    assert state(drafter)["undoable"] == 0

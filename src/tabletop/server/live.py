@@ -10,6 +10,12 @@ from dataclasses import dataclass, field
 from tabletop.core import State, new_game
 from tabletop.server.storage import Event, GameHeader, SeatInfo
 
+SERVER_ACTION_IDS = "server:"
+"""The prefix of the client action ids the server gives its own moves (a move clock's time-out:
+`server:clock-<since>`, an AI seat's move: `server:ai-<seq>`). Clients may not use it: an id a client chose can never
+collide with one of the server's, so no client can make the server's own move hit the uniqueness rule on action ids
+and be dropped; and a seat's player never takes back a move the server made for the seat (`Live.undoable`)."""
+
 
 @dataclass
 class Live:
@@ -27,6 +33,32 @@ class Live:
     """Per seat: whether it owes a decision and its legal actions, as of the last event (to move `since`)."""
     _by_action_id: dict[tuple[int, str], Event] = field(default_factory=dict, repr=False, compare=False)
     _indexed: int = field(default=0, repr=False, compare=False)
+    _made: tuple[int, list[list[bool]]] | None = field(default=None, repr=False, compare=False)
+
+    def undoable(self, seat: int) -> int:
+        """How many of `seat`'s last actions its player may take back now: the core's count (`State.undoable`), cut
+        at the first of them the server made for the seat (an AI seat's move while the player had left, or the move
+        clock's when time ran out: a server id, `SERVER_ACTION_IDS`), which stands. Caller holds the lock."""
+        can = self.state.undoable(seat)
+        if can == 0:
+            return 0
+        made = self._made_by_server()[seat] if seat < self.header.players else []
+        n = 0
+        for by_server in reversed(made):  # the seat's actions in force, newest first: the core's `can` trail
+            if n == can or by_server:
+                break
+            n += 1
+        return n
+
+    def _made_by_server(self) -> list[list[bool]]:
+        """Per seat, its actions in force in order: whether the server made each (computed once per event count)."""
+        if self._made is None or self._made[0] != len(self.events):
+            per: list[list[bool]] = [[] for _ in range(self.header.players)]
+            for ev in effective_actions(self.events):
+                if ev.seat is not None and 0 <= ev.seat < len(per):
+                    per[ev.seat].append((ev.client_action_id or "").startswith(SERVER_ACTION_IDS))
+            self._made = (len(self.events), per)
+        return self._made[1]
 
     def event_of(self, seat: int, client_action_id: str) -> Event | None:
         """The first event of `seat` carrying `client_action_id`, if any (a retried action is found here). The

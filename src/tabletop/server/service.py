@@ -59,7 +59,7 @@ from tabletop.server.errors import (
     ServiceError,
     Unauthorized,
 )
-from tabletop.server.live import Live, build_state, effective_actions
+from tabletop.server.live import SERVER_ACTION_IDS, Live, build_state, effective_actions
 from tabletop.server.moves import AIMoves
 from tabletop.server.pubsub import Broker, PgBroker
 from tabletop.server.storage import Event, EventConflict, GameHeader, SeatInfo, Storage, now
@@ -72,10 +72,6 @@ __all__ = [  # its own, and those others import from here (from errors, live, cr
 
 log = logging.getLogger("tabletop.server")
 
-SERVER_ACTION_IDS = "server:"
-"""The prefix of the client action ids the server gives its own moves (a move clock's time-out: `server:clock-<since>`).
-Clients may not use it: an id a client chose can never collide with one of the server's, so no client can make the
-server's own move hit the uniqueness rule on action ids and be dropped."""
 BOT_LABEL = "bot"
 """The label of a person's seat a program plays (`GameService.mark_bot`): public, `"bot": true` in its seat's facts."""
 
@@ -457,12 +453,19 @@ class GameService:
         with live.lock:
             return live.state, live.seq, live.header.status
 
-    def current_for(self, game_id: str, seat: int | None) -> tuple[State, int, str, int | None]:
-        """`current`, and the event count from which `seat`'s current decision has stood (None: a spectator)."""
+    def current_for(self, game_id: str, seat: int | None) -> tuple[State, int, str, int | None, int | None]:
+        """`current`, the event count from which `seat`'s current decision has stood, and how many of its last
+        actions its player may take back (`Live.undoable`) (both None: a spectator)."""
         live = self._get(game_id)
         with live.lock:
-            since = live.since[seat] if seat is not None and seat < len(live.since) else None
-            return live.state, live.seq, live.header.status, since
+            return self._picture(live, seat)
+
+    @staticmethod
+    def _picture(live: Live, seat: int | None) -> tuple[State, int, str, int | None, int | None]:
+        known = seat is not None and seat < len(live.since)
+        since = live.since[seat] if known and seat is not None else None
+        undoable = live.undoable(seat) if known and seat is not None and live.header.status == "playing" else None
+        return live.state, live.seq, live.header.status, since, undoable
 
     def owing(self, game_id: str) -> tuple[State, int, str, dict[int, tuple[int, datetime | None]]]:
         """`current`, and for every seat that owes a decision now: the event count its decision has stood since and
@@ -473,23 +476,23 @@ class GameService:
                    for seat in live.state.deciding() if seat < len(live.since)}
             return live.state, live.seq, live.header.status, out
 
-    def current_for_nowait(self, game_id: str, seat: int | None) -> tuple[State, int, str, int | None] | None:
+    def current_for_nowait(self, game_id: str, seat: int | None
+                           ) -> tuple[State, int, str, int | None, int | None] | None:
         """`current_for` if it can be had at once, for the event loop: the game is cached (no database read) and its
         lock free (no commit under way); None otherwise (ask `current_for` from a worker thread)."""
         live = self.cache.find_nowait(game_id)  # never waits for the cache's lock (held while loading a game)
         if live is None or not live.lock.acquire(blocking=False):
             return None
         try:
-            since = live.since[seat] if seat is not None and seat < len(live.since) else None
-            return live.state, live.seq, live.header.status, since
+            return self._picture(live, seat)
         finally:
             live.lock.release()
 
     def snapshot(self, game_id: str, seat: int | None) -> dict[str, Any]:
         """What `seat` (None: a spectator) sees now: view, own legal actions, log position, seq, whether it owes a
         decision (and since which event), how many of its actions it may take back."""
-        state, seq, status, since = self.current_for(game_id, seat)
-        return {"game_id": game_id, **views.seat_payload(state, seat, seq, status, since)}
+        state, seq, status, since, undoable = self.current_for(game_id, seat)
+        return {"game_id": game_id, **views.seat_payload(state, seat, seq, status, since, undoable)}
 
     def log_from(self, game_id: str, seat: int | None, start: int) -> dict[str, Any]:
         """`seat`'s own log from entry `start` on."""
@@ -618,9 +621,9 @@ class GameService:
             raise Conflict(f"stale: you saw event {seq}; your position has changed since event {live.since[seat]}",
                            state=self.snapshot(live.header.id, seat))
         self._check_playing(live)
-        can = live.state.undoable(seat)
+        can = live.undoable(seat)
         if not 1 <= count <= can:
-            why = "" if can else f": {live.state.undo_refusal(seat)}"  # the core's words, seats counted from 1
+            why = "" if can else f": {self._undo_refusal(live, seat)}"
             raise Conflict(f"you may take back {can} action(s) now, not {count}{why}")
         ev = Event(live.seq, seat, "undo", str(count), client_action_id, now())
         new = build_state(live.header, [*live.events, ev])
@@ -632,6 +635,15 @@ class GameService:
         self.broker.publish(live.header.id, live.seq, sent=notice is not None)
         self._schedule_ai(live)
         return self._answer(live, seat, live.seq, None, "undo", False, with_state)
+
+    @staticmethod
+    def _undo_refusal(live: Live, seat: int) -> str:
+        """Why the seat may take nothing back now: the core's words (seats counted from 1), or that its last action
+        was the server's (the AI's while the player had left, or the move clock's), which stands."""
+        if live.state.undoable(seat):
+            return ("your last action was made for your seat by the server (the AI while you were away, or the move "
+                    "clock when time ran out): it stands")
+        return live.state.undo_refusal(seat)
 
     def act_for(self, game_id: str, seat: int, text: str, since: int, client_action_id: str) -> str | None:
         """Commit `text` for `seat` on the server's own authority (a move clock ran out) if `seat` still owes the
@@ -706,7 +718,7 @@ class GameService:
             if live.seats[seat].kind != "ai":  # a leaver took the seat back meanwhile
                 return
             try:
-                self._commit(live, seat, action, None)
+                self._commit(live, seat, action, f"{SERVER_ACTION_IDS}ai-{live.seq}")
             except EventConflict:  # another process moved for this AI meanwhile (ownership changed hands)
                 self._refresh(live)
             self._schedule_ai(live)

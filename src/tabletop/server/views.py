@@ -25,12 +25,13 @@ def seat_log(state: State, seat: int | None, start: int) -> list[LogEntry]:
     return state.log(seat, start)
 
 
-def seat_payload(state: State, seat: int | None, seq: int, status: str, since: int | None = None
-                 ) -> dict[str, Any]:
+def seat_payload(state: State, seat: int | None, seq: int, status: str, since: int | None = None,
+                 undoable: int | None = None) -> dict[str, Any]:
     """A seat's (or a spectator's) picture of the game at event `seq`. `deciding` (public) lists every seat that owes
     a decision now, `decided` the seats that decided ahead and wait (not what they chose); for a seat, `owes_decision`,
     `decision_seq` (the event count its current decision has stood since: quote any count from it on) and
-    `undoable` (how many of its own last actions it may take back now)."""
+    `undoable` (how many of its own last actions it may take back now: `undoable` when the server gives it, which
+    leaves out the moves it made for the seat, else the core's count)."""
     view = state.view(seat)
     playing = status == "playing"
     deciding = state.deciding() if playing else []
@@ -48,5 +49,5 @@ def seat_payload(state: State, seat: int | None, seq: int, status: str, since: i
     if seat is not None:
         out["owes_decision"] = seat in deciding
         out["decision_seq"] = since if since is not None else seq
-        out["undoable"] = state.undoable(seat) if playing else 0
+        out["undoable"] = (undoable if undoable is not None else state.undoable(seat)) if playing else 0
     return out

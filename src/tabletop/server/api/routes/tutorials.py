@@ -211,7 +211,7 @@ def _advance(t: Tutorial, service: ServiceDep, game_id: str) -> dict[str, Any]:
     at = _at(t, service, game_id)
     while at < len(t.steps) and t.steps[at].seat != t.seat:
         step = t.steps[at]
-        _, _, _, since = service.current_for(game_id, step.seat)
+        _, _, _, since, _ = service.current_for(game_id, step.seat)
         if since is None or service.act_for(game_id, step.seat, step.action, since,
                                             f"{TUTORIAL_ACTION_IDS}{at}") is None:
             break  # not this seat's decision (a simultaneous step the learner has not made yet)

@@ -92,13 +92,13 @@ class _Feed:
             return None
         if self.shared is None:
             return self._build(*got)
-        state, seq, status, since = got
-        key = (self.seat, self.cursor, seq, status, since)
+        state, seq, status, since, undoable = got
+        key = (self.seat, self.cursor, seq, status, since, undoable)
         hit = self.shared.get(state, key)
         if hit is not None:
             text, self.cursor = hit
             return text
-        text = self._build(state, seq, status, since)
+        text = self._build(state, seq, status, since, undoable)
         self.shared.put(state, key, (text, self.cursor))
         return text
 
@@ -107,9 +107,9 @@ class _Feed:
         msg = self.message_nowait()
         return msg if msg is not None else await run_in_threadpool(self.message)
 
-    def _build(self, state: State, seq: int, status: str, since: int | None) -> str:
+    def _build(self, state: State, seq: int, status: str, since: int | None, undoable: int | None) -> str:
         out = {"type": "state", "game_id": self.game_id,
-               **views.seat_payload(state, self.seat, seq, status, since)}
+               **views.seat_payload(state, self.seat, seq, status, since, undoable)}
         end = out.get("log_pos")
         if isinstance(end, int) and self.cursor > end:  # a `since` past the end of the log starts at its end
             self.cursor = end
@@ -121,9 +121,9 @@ class _Feed:
         return encode(out)
 
 
-_Key = tuple[int | None, int, int, str, int | None]
-"""(seat, log cursor, event count, status, the seat's decision standing since): with the state, all a message is
-made of."""
+_Key = tuple[int | None, int, int, str, int | None, int | None]
+"""(seat, log cursor, event count, status, the seat's decision standing since, what its player may take back): with
+the state, all a message is made of."""
 
 
 class _Shared:
