@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from pathlib import Path
 
 from tabletop.study.ladder import Ladder, ladder_agents, ladder_figure, run_ladder
@@ -39,8 +40,11 @@ def main() -> None:
     per = "deals per agent" if ladder.team else "games per pair"
     lines = [f"# Skill ladder: {ladder.game}, {ladder.players} players, {ladder.games} {per}", "", words, ""]
     if ladder.team:
-        lines += ["| agent (whole team) | perfect deals (each deal's mean over its games) | deals |", "|---|---|---|"]
-        lines += [f"| {k} | {w:g} | {n} |" for k, (w, n) in ladder.team.items()]
+        lines += ["| agent (whole team) | perfect deals (each deal's mean over its games) | mean score a deal (95% CI) "
+                  "| deals |", "|---|---|---|---|"]
+        for k, (w, n) in ladder.team.items():
+            m, se, _ = ladder.team_score.get(k, (math.nan, math.nan, 0))
+            lines.append(f"| {k} | {w:g} | {m:.2f} ({m - 1.96 * se:.2f} to {m + 1.96 * se:.2f}) | {n} |")
     else:
         lines += ["| agent (one seat) | against (the others) | win rate (95% CI) | games |", "|---|---|---|---|"]
         for (x, y), (_, n) in ladder.pairs.items():

@@ -3,13 +3,16 @@ player count, by listing), the arenas of every ordered pair, and its figure with
 
 from __future__ import annotations
 
+import json
+import math
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tabletop.agents.policy import shipped_policies
-from tabletop.study.ladder import BUDGETS, ladder_agents, ladder_figure, run_ladder
+from tabletop.arena.runner import run_arena
+from tabletop.study.ladder import BUDGETS, Ladder, ladder_agents, ladder_figure, run_ladder
 
 
 def test_the_rungs_take_up_every_shipped_policy_for_the_game_and_player_count(tmp_path: Path) -> None:
@@ -70,3 +73,26 @@ def test_a_cooperative_ladder_counts_distinct_deals(monkeypatch: pytest.MonkeyPa
     assert asked == [6]
     per_deal = [[float(bool(o.winners)) for o in r.outcomes if o.seed == d] for d in deals]
     assert ladder.team["heuristic"] == (sum(sum(v) / len(v) for v in per_deal), 2)
+
+
+def test_a_cooperative_ladder_gives_each_team_its_mean_score_and_breaks_ties_of_perfect_rates_by_it(
+        tmp_path: Path) -> None:
+    # four players: hardly a deal ends perfect, so the perfect rates tie at 0 and the mean score tells teams apart
+    ladder = run_ladder("silencio", 4, 6, seed=2, agents=["random", "heuristic"])
+    r = run_arena("silencio", ["heuristic"], 24, players=4, seed=2)
+    per_deal: dict[int, list[float]] = {}
+    for o in r.outcomes:
+        per_deal.setdefault(o.seed, []).append(o.scores[0])
+    means = [sum(v) / len(v) for v in per_deal.values()]
+    m, se, n = ladder.team_score["heuristic"]
+    assert n == 6 and math.isclose(m, sum(means) / 6) and se > 0
+    assert ladder.team_score["heuristic"][0] > ladder.team_score["random"][0]  # fewer cards left than random
+    again = Ladder.from_json(json.loads(json.dumps(ladder.to_json())))
+    assert again.team_score == ladder.team_score
+    words = ladder_figure(ladder, tmp_path / "ladder.png")
+    if ladder.team["heuristic"][0] == ladder.team["random"][0]:
+        assert words.startswith("The best team is heuristic")
+    assert "by the mean −cards left a deal, heuristic at" in words and "against random's" in words
+    old = ladder.to_json()
+    del old["team_score"]  # a ladder.json written before the score: redrawn with the perfect rates alone
+    assert "by the mean" not in ladder_figure(Ladder.from_json(old), tmp_path / "old.png")

@@ -4,8 +4,9 @@ The ladder's rungs are the random agent, the heuristic, the search at two stated
 policy shipped for the game and player count (found by listing `tabletop.agents.policy.shipped_policies`, so a new
 policy joins without a code change). Every ordered pair plays an arena: the row agent in one seat, the column agent
 in the others, seats rotated on each deal; the figure is the row agent's share of the wins against its fair share
-(1/players). In a cooperative game there is no opponent: each rung plays as the whole team and the figure is its
-perfect-game rate.
+(1/players). In a cooperative game there is no opponent: each rung plays as the whole team and the figures are its
+perfect-game rate and its mean score (Silencio: minus the cards left), which still tells teams apart where none
+ends a game perfect.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def ladder_agents(game: str, players: int, budgets: Sequence[float] = BUDGETS, f
 @dataclass
 class Ladder:
     """The ladder's results: per (row, column) the row agent's win shares and games (competitive), or per agent
-    its perfect games and games (cooperative)."""
+    its perfect games and games, and its mean score per deal with the standard error (cooperative)."""
 
     game: str
     players: int
@@ -44,19 +45,22 @@ class Ladder:
     games: int
     pairs: dict[tuple[str, str], tuple[float, int]] = field(default_factory=dict)
     team: dict[str, tuple[float, int]] = field(default_factory=dict)
+    team_score: dict[str, tuple[float, float, int]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
         """The results as JSON-ready data (`from_json` reads them back, so a figure is redrawn without playing)."""
         return {"game": self.game, "players": self.players, "agents": self.agents, "games": self.games,
                 "pairs": [[a, b, w, n] for (a, b), (w, n) in self.pairs.items()],
-                "team": [[a, w, n] for a, (w, n) in self.team.items()]}
+                "team": [[a, w, n] for a, (w, n) in self.team.items()],
+                "team_score": [[a, m, se, n] for a, (m, se, n) in self.team_score.items()]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Ladder:
         """The ladder `to_json` wrote."""
         return cls(str(data["game"]), int(data["players"]), [str(a) for a in data["agents"]], int(data["games"]),
                    {(str(a), str(b)): (float(w), int(n)) for a, b, w, n in data["pairs"]},
-                   {str(a): (float(w), int(n)) for a, w, n in data["team"]})
+                   {str(a): (float(w), int(n)) for a, w, n in data["team"]},
+                   {str(a): (float(m), float(se), int(n)) for a, m, se, n in data.get("team_score", [])})
 
     def rate(self, row: str, col: str) -> tuple[float, float, float]:
         """The row agent's win rate against the column agent's field, with its 95% Wilson interval."""
@@ -80,9 +84,15 @@ def run_ladder(game: str, players: int, games: int, seed: int = 0, workers: int 
             r = run_arena(game, [a], games * players, players=players, workers=workers, seed=seed,
                           progress=progress)
             deals: dict[int, list[float]] = {}
+            scores: dict[int, list[float]] = {}
             for o in r.outcomes:
                 deals.setdefault(o.seed, []).append(float(bool(o.winners)))
+                scores.setdefault(o.seed, []).append(sum(o.scores) / len(o.scores))  # the team's: every seat's
             out.team[a] = (sum(sum(v) / len(v) for v in deals.values()), len(deals))
+            means = [sum(v) / len(v) for v in scores.values()]
+            m = sum(means) / len(means)
+            se = math.sqrt(sum((x - m) ** 2 for x in means) / (len(means) - 1) / len(means)) if len(means) > 1 else 0.0
+            out.team_score[a] = (m, se, len(means))
         return out
     for i, a in enumerate(rungs):
         for j, b in enumerate(rungs):
@@ -111,18 +121,35 @@ def ladder_figure(ladder: Ladder, path: Path) -> str:
              + (" s" if a.startswith("ismcts:time=") else " iters" if a.startswith("ismcts:iters=") else "")
              for a in ladder.agents]
     with matplotlib.rc_context(FONTS):
-        fig = Figure(figsize=(min(PAGE_INCHES, 1.6 * len(names) + 3), 1.0 * len(names) + 1.6), layout="constrained")
-        ax = fig.subplots()
+        fig = Figure(figsize=(min(PAGE_INCHES, 1.6 * len(names) + 3) * (1.6 if ladder.team_score else 1),
+                              1.0 * len(names) + 1.6), layout="constrained")
+        ax, side = fig.subplots(1, 2) if ladder.team_score else (fig.subplots(), None)
         if ladder.team:
             rates = [ladder.team[a][0] / ladder.team[a][1] for a in ladder.agents]
             cis = [wilson(*ladder.team[a]) for a in ladder.agents]
             ax.bar(names, [100 * r for r in rates], yerr=[[max(0.0, 100 * (r - lo)) for r, (lo, _) in zip(rates, cis,
                    strict=True)], [max(0.0, 100 * (hi - r)) for r, (_, hi) in zip(rates, cis, strict=True)]], capsize=4)
             ax.set_ylabel("perfect games (%), 95% CI")
-            best = max(range(len(rates)), key=rates.__getitem__)
+            ax.tick_params(axis="x", labelrotation=30)
+            score = ladder.team_score
+            # the best by perfect games, ties broken by the mean score (where no team is ever perfect, the score)
+            best = max(range(len(rates)), key=lambda i: (rates[i], score.get(ladder.agents[i], (0.0, 0.0, 0))[0]))
             words = (f"The best team is {names[best]}: {100 * rates[best]:.1f}% perfect games (95% CI "
-                     f"{100 * cis[best][0]:.1f}-{100 * cis[best][1]:.1f}%), {ladder.games} deals per agent (each "
-                     f"played {ladder.players} times, once per seat rotation, and counted once).")
+                     f"{100 * cis[best][0]:.1f}-{100 * cis[best][1]:.1f}%)")
+            if score and side is not None:
+                unit = game_info(ladder.game).score_label
+                means = [score[a][0] for a in ladder.agents]
+                half = [1.96 * score[a][1] for a in ladder.agents]
+                side.bar(names, means, yerr=half, capsize=4, color="tab:green")
+                side.set_ylabel(f"mean {unit} a deal, 95% CI")
+                side.tick_params(axis="x", labelrotation=30)
+                top = max(range(len(means)), key=means.__getitem__)
+                lo, hi = means[top] - half[top], means[top] + half[top]
+                words += f"; by the mean {unit} a deal, {names[top]} at {means[top]:.2f} (95% CI {lo:.2f} to {hi:.2f})"
+                if "random" in score and names[top] != "random":
+                    words += f" against random's {score['random'][0]:.2f}"
+            words += (f"; {ladder.games} deals per agent (each played {ladder.players} times, once per seat rotation, "
+                      "and counted once).")
         else:
             fair = 1 / ladder.players
             grid = [[math.nan if a == b else 100 * ladder.rate(a, b)[0] for b in ladder.agents] for a in ladder.agents]
@@ -159,7 +186,7 @@ def ladder_figure(ladder: Ladder, path: Path) -> str:
                           f"{100 * mean[strongest]:.0f}% against the others), against {label[rival]} wins "
                           f"{100 * r:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
             words += f"; {ladder.games} games per pair."
-        ax.set_title(f"{game_info(ladder.game).title}, {ladder.players} players")
+        fig.suptitle(f"{game_info(ladder.game).title}, {ladder.players} players")
         fig.savefig(path, dpi=110)
     return words + " Agents are not people: the ladder measures how far play can move the result, not how far " \
         "people will."
