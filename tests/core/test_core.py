@@ -6,6 +6,8 @@ import json
 import pickle
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core import Action, ActionTable, Option, Rng, SeatHandle
@@ -36,6 +38,21 @@ def test_rng_is_deterministic_and_copies_independently():
     assert sorted(items) == list(range(20)) and items != list(range(20))
     with pytest.raises(ValueError):
         r.below(0)
+
+
+@given(st.integers(min_value=0, max_value=(1 << 64) - 1), st.lists(st.integers(), max_size=60))
+def test_the_shuffle_is_fisher_yates_drawn_by_next64_and_leaves_the_generator_where_those_draws_do(
+        seed: int, items: list[int]) -> None:
+    """Rng.shuffle writes next64 out for speed: the same permutation and the same state after it as the textbook
+    loop over next64 (every record's deal depends on it)."""
+    want = list(items)
+    ref = Rng(seed)
+    for i in range(len(want) - 1, 0, -1):
+        j = ref.next64() % (i + 1)
+        want[i], want[j] = want[j], want[i]
+    got, r = list(items), Rng(seed)
+    r.shuffle(got)
+    assert got == want and r.state == ref.state and r.next64() == ref.next64()
 
 
 @pytest.mark.parametrize(
