@@ -121,8 +121,8 @@ def ladder_figure(ladder: Ladder, path: Path) -> str:
              + (" s" if a.startswith("ismcts:time=") else " iters" if a.startswith("ismcts:iters=") else "")
              for a in ladder.agents]
     with matplotlib.rc_context(FONTS):
-        fig = Figure(figsize=(min(PAGE_INCHES, 1.6 * len(names) + 3) * (1.6 if ladder.team_score else 1),
-                              1.0 * len(names) + 1.6), layout="constrained")
+        wide = (1.6 * len(names) + 3) * (1.6 if ladder.team_score else 1)  # two panels side by side
+        fig = Figure(figsize=(min(PAGE_INCHES, wide), 1.0 * len(names) + 1.6), layout="constrained")
         ax, side = fig.subplots(1, 2) if ladder.team_score else (fig.subplots(), None)
         if ladder.team:
             rates = [ladder.team[a][0] / ladder.team[a][1] for a in ladder.agents]
