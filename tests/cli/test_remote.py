@@ -447,12 +447,12 @@ async def test_concede_typed_twice_at_a_server_table_ends_the_two_player_game_fo
         async with app.run_test(size=(80, 24)) as pilot:
             first_legal(bo)  # Bo starts: he moves first
             await until_mine(app, pilot)
-            for _ in range(2):  # the first says what conceding does, the second confirms
+            for typed in range(2):  # the first says what conceding does, the second confirms
                 for ch in "concede":
                     await pilot.press(ch)
                 await pilot.press("enter")
                 await pilot.pause(0.3)
-                if _ == 0:
+                if typed == 0:
                     assert c.info(game_id)["status"] == "playing", "conceded without being confirmed"
             await until(pilot, lambda: game.is_over, "the app never saw the game end")
             await pilot.press("q")
