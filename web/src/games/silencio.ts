@@ -160,7 +160,8 @@ function rowView(v: View, colour: Colour, ui: TableUi): HTMLElement {
   const cards = values.map((val, i) => {
     const half = halves[i] ?? "light";
     const cls = `span.rcard.c-${colour}.half-${half}`;
-    const attrs = { title: `${colour} ${val}, ${half} half up`, dataset: { half } };
+    // the card's identity (data-card), as in a hand: the table's motion follows it there and marks it the last move
+    const attrs = { title: `${colour} ${val}, ${half} half up`, dataset: { half, card: `${letter}${val}` } };
     const inner: Child[] = [symbol(colour), h("span.v", val)];
     return i === values.length - 1 ? comp(cls, `rowcard:${letter}${val}`, ui, attrs, ...inner) : h(cls, attrs, ...inner);
   });
