@@ -37,6 +37,15 @@ def descendants(pid: int) -> dict[int, int]:
     return out
 
 
+def running(pid: int) -> bool:
+    """`pid` is a live process (not gone, not a zombie waiting for its parent)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
 def workers(server: Server) -> list[int]:
     """The pool workers: children of the fork server (itself a child of the server), not its direct children."""
     assert server.proc is not None
@@ -113,3 +122,29 @@ def test_killed_workers_are_replaced_their_jobs_retried_and_said_once(tmp_path: 
     assert "Traceback" not in log and "BrokenProcessPool" not in log, log[-4000:]
     assert log.count("the AI workers' pool broke") == 2, log[-4000:]  # once per killing, not once per job or tick
     assert log.count("the hint workers' pool broke") == 1, log[-4000:]  # found at the next hint, replaced once
+
+
+def test_a_killed_server_leaves_no_worker_or_fork_server_behind(tmp_path: Path) -> None:
+    """SIGKILL of the server itself (the OOM killer, a crash): its AI and hint workers, their fork servers and the
+    resource tracker all end within seconds, rather than waiting on their task queues for ever."""
+    server = Server(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path / "serve.log", ai_workers=1,
+                    env={"TABLETOP_HINT_SECONDS": "0.3"}).start()
+    try:
+        with server.client() as c:
+            g = c.post("/api/games", json={"game": "silos", "players": 2,
+                                           "seats": [{"kind": "creator"}, {"kind": "ai", "ai": "easy"}]}).json()
+            gid, token = g["id"], g["token"]
+            s = my_turn(c, gid, token)
+            r = c.post(f"/api/games/{gid}/hints", headers={"Authorization": f"Bearer {token}"})
+            assert r.status_code == 200 and r.json()["hints"], r.text
+            move(c, gid, token, s)
+            my_turn(c, gid, token)  # the AI worker has moved
+        assert server.proc is not None
+        below = descendants(server.proc.pid)
+        assert len(workers(server)) == 2, below  # one AI worker, one hint worker, under their fork servers
+    finally:
+        server.kill()
+    deadline = time.monotonic() + 15
+    while left := [p for p in below if running(p)]:
+        assert time.monotonic() < deadline, f"still running 15 s after the server was killed: {left}"
+        time.sleep(0.1)

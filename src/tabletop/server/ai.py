@@ -17,6 +17,9 @@ import contextlib
 import heapq
 import itertools
 import logging
+import multiprocessing
+import multiprocessing.connection
+import os
 import re
 import threading
 from collections.abc import Callable
@@ -118,6 +121,23 @@ def check_label(label: str, game: str, players: int, policies: dict[str, PolicyO
         return (f"policy {label} plays {offer.players}-player {title}, not {players}-player "
                 f"{game_info(game).title}; here: {allowed}")
     return None
+
+
+def worker_init() -> None:
+    """Run in each AI worker process as it starts: it ends when the server does, however the server ends.
+
+    A pool worker waits on its task queue, whose write end it holds itself, so a server killed outright (SIGKILL, the
+    OOM killer) would leave it, and through it the fork server, running for ever. The server holds the other end of
+    the worker's parent sentinel: a thread waits for it to close and ends the process."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="tabletop-parent-watch", daemon=True).start()
 
 
 def choose_action(record: dict[str, Any], seat: int, label: str, seed: int, policy: str | None = None,

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from tabletop.server.accounts import make_accounts
-from tabletop.server.ai import Lane
+from tabletop.server.ai import Lane, worker_init
 from tabletop.server.api.main import api_router
 from tabletop.server.clocks import Clocks
 from tabletop.server.limits import Buckets, RateLimit
@@ -39,7 +39,7 @@ def _pool_factory(workers: int) -> Callable[[], Executor] | None:
         return None
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["tabletop.server.ai"])
-    return lambda: ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    return lambda: ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=worker_init)
 
 
 class BodyLimit:
