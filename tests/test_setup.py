@@ -29,7 +29,8 @@ echo "tabletop $*"
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     c_sources = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "src/tabletop").rglob("*.[ch]"))]
-    for name in ("pyproject.toml", "setup.py", *c_sources, "scripts/setup", "scripts/play"):
+    for name in ("pyproject.toml", "setup.py", *c_sources, "scripts/setup", "scripts/play",
+                 "scripts/pycache.sh"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, tmp_path / name)
     for name, text in ((".venv/bin/python", FAKE_PYTHON), (".venv/bin/tabletop", FAKE_TABLETOP),
@@ -117,3 +118,23 @@ def test_the_dev_extra_holds_every_other_extra() -> None:
     dev = set(extras["dev"])
     for name, requirements in extras.items():
         assert set(requirements) <= dev, (name, set(requirements) - dev)
+
+
+def test_where_the_byte_code_cache_is_forbidden_the_scripts_keep_one_in_the_venv(tmp_path: Path) -> None:
+    """scripts/pycache.sh (sourced by scripts/test, serve and play): with PYTHONDONTWRITEBYTECODE set, Python's cache
+    is kept under .venv/pycache, so a module is compiled once and read after; without it nothing changes."""
+    show = '. scripts/pycache.sh; echo "${PYTHONDONTWRITEBYTECODE-unset}|${PYTHONPYCACHEPREFIX-unset}"'
+    forbidden = subprocess.run(["bash", "-c", show], cwd=ROOT, capture_output=True, text=True, check=True,
+                               env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}).stdout.strip()
+    assert forbidden == f"unset|{ROOT}/.venv/pycache"
+    plain = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+    allowed = subprocess.run(["bash", "-c", show], cwd=ROOT, capture_output=True, text=True, check=True,
+                             env=plain).stdout.strip()
+    assert allowed == "unset|unset"
+    # what the prefix does: the first import writes the module's byte code there, never beside the source
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "mod.py").write_text("X = 1\n")
+    prefix = tmp_path / "pycache"
+    subprocess.run([sys.executable, "-c", "import mod"], cwd=tmp_path / "src", check=True,
+                   env={**plain, "PYTHONPYCACHEPREFIX": str(prefix)})
+    assert list(prefix.rglob("mod.*.pyc")) and not (tmp_path / "src" / "__pycache__").exists()
