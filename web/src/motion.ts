@@ -64,21 +64,27 @@ export function reducedMotion(): boolean {
  */
 export function settle(before: Map<string, Spot>, root: ParentNode, still: boolean): Set<string> {
   const changed = new Set<string>();
+  const came: HTMLElement[] = [];
+  const glides: [HTMLElement, number, number, boolean][] = [];
+  // every place is read before any animation starts: an animation started between two reads makes the next read
+  // lay the page out again, once per component (on a SiliconVania table, most of the browser's time for a move)
   for (const [k, el] of components(root)) {
     const old = before.get(k);
-    const place = placeOf(el);
     if (!old) {
       changed.add(k);
-      if (!still) el.animate?.([{ opacity: 0, transform: "scale(0.6)" }, { opacity: 1, transform: "none" }], { duration: 350, easing: "ease-out" });
+      if (!still) came.push(el);
       continue;
     }
-    const moved = old.place !== place;
+    const moved = old.place !== placeOf(el);
     if (moved || old.text !== (el.textContent ?? "")) changed.add(k);
     if (still) continue;
     const now = el.getBoundingClientRect();
     const dx = old.rect.left - now.left;
     const dy = old.rect.top - now.top;
-    if (Math.abs(dx) + Math.abs(dy) < 1) continue;
+    if (Math.abs(dx) + Math.abs(dy) >= 1) glides.push([el, dx, dy, moved]);
+  }
+  for (const el of came) el.animate?.([{ opacity: 0, transform: "scale(0.6)" }, { opacity: 1, transform: "none" }], { duration: 350, easing: "ease-out" });
+  for (const [el, dx, dy, moved] of glides) {
     el.animate?.([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
       { duration: moved ? 550 : 250, easing: "ease-in-out" });
   }
