@@ -17,3 +17,29 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     pg.unconfigure(config)
+
+
+# The browser tests start first: each plays whole games for up to two minutes, and started last (their place in the
+# alphabet) they left one worker finishing a long game while the other idled. Each browser module runs on one worker,
+# its `tabletop serve` started once rather than once per worker (`scripts/test` runs `--dist loadgroup`); the
+# modules of the longest tests lead. An order, never a choice of tests: every test still runs.
+FIRST = ("tests/web/test_accounts_done_browser.py", "tests/web/test_siliconvania_browser.py",
+         "tests/web/test_three_clients_browser.py", "tests/web/test_story_browser.py",
+         "tests/web/test_silos_browser.py", "tests/web/test_panels_browser.py")
+
+
+def _rank(nodeid: str) -> int:
+    path = nodeid.split("::", 1)[0]
+    if path in FIRST:
+        return FIRST.index(path)
+    if path.startswith("tests/web/"):
+        return len(FIRST)
+    return len(FIRST) + 1
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: _rank(item.nodeid))  # stable: the order within each rank is kept
+    for item in items:
+        if _rank(item.nodeid) <= len(FIRST):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))

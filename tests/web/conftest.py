@@ -104,13 +104,16 @@ def server(built: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Se
     s.stop()
 
 
-@pytest.fixture(scope="session")
+# Playwright's sync API runs an event loop in the test process while it is open: it is opened for each module and
+# closed after it (as tests/fourth and tests/study do), so that a test run after the browser tests can start one of
+# its own (`asyncio.run`) in whatever order the tests are run (tests/conftest.py starts the browser tests first).
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"the browser tests need Debian's Chromium at {CHROMIUM}: apt-get install chromium "

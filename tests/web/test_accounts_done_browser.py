@@ -40,16 +40,19 @@ class Inbox:
 
     def __init__(self) -> None:
         self.messages: list[Message] = []
+        self.addressed: list[str] = []  # each message's To, parsed once (the test asks after every move)
         self.lock = threading.Lock()
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         with self.lock:
-            self.messages.append(email.message_from_bytes(envelope.content, policy=email.policy.default))
+            self.messages.append(message)
+            self.addressed.append(str(message["To"]))
         return "250 OK"
 
     def to(self, address: str) -> list[Message]:
         with self.lock:
-            return [m for m in self.messages if m["To"] == address]
+            return [m for m, to in zip(self.messages, self.addressed, strict=True) if to == address]
 
 
 class Clocked:
