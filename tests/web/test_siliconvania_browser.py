@@ -74,44 +74,6 @@ def sv_move(page: Page, rng: random.Random, clicks: Clicks) -> str:
     return decision
 
 
-def test_a_person_plays_a_whole_three_player_game_against_two_ai_by_clicking(
-        server: Served, browser: Browser, artifacts: Path) -> None:
-    ctx = browser.new_context(viewport=LAPTOP)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    gid = create_sv(page, server.url, ["me", "ai:easy", "ai:easy"])
-    rng = random.Random(21)
-    clicks = Clicks()
-    bids = 0
-    page.screenshot(path=str(artifacts / "siliconvania-bid-laptop.png"), full_page=True)
-    while wait_turn_or_end(page, timeout=90_000) == "turn":
-        if clicks.moves == 30:
-            page.screenshot(path=str(artifacts / "siliconvania-laptop.png"), full_page=True)
-            page.set_viewport_size(PHONE)
-            page.screenshot(path=str(artifacts / "siliconvania-phone.png"), full_page=True)
-            page.set_viewport_size(LAPTOP)
-        if page.inner_text(".tablehead .turn").strip().endswith(": bid"):
-            # the bid: a bid card, then a specialist — two clicks, never a list of 50 buttons
-            assert page.query_selector(".actions > .buttons button.act") is None
-            bids += 1
-        sv_move(page, rng, clicks)
-        assert clicks.moves < 400, "the game did not end"
-    page.screenshot(path=str(artifacts / "siliconvania-over-laptop.png"), full_page=True)
-    page.set_viewport_size(PHONE)
-    page.screenshot(path=str(artifacts / "siliconvania-over-phone.png"), full_page=True)
-    assert httpx.get(f"{server.url}/api/games/{gid}").json()["status"] == "over"
-    final = httpx.get(f"{server.url}/api/games/{gid}/state").json()["view"]["final"]
-    result = page.inner_text(".actions .result")
-    for f in final:
-        assert str(f["total"]) in result
-    assert "Noble" in result and "Housed vamp." in result and "Blood" in result  # per category and objective
-    assert bids == 8, f"{bids} bids in an 8-round game"
-    assert clicks.component > clicks.moves, clicks  # most moves were clicks on the table, the bids two each
-    assert errors == []
-    ctx.close()
-
-
 # ---- privacy -----------------------------------------------------------------------------------------------------
 SPEC = re.compile(r"\bs(\d{1,2})\b")
 
@@ -149,10 +111,15 @@ def _at_event(states: list[Any], actions: list[str], seq: int, decided: list[int
     return k, state
 
 
-def test_privacy_no_page_or_socket_message_of_a_seat_holds_another_hand_or_an_unrevealed_bid(
-        server: Served, browser: Browser) -> None:
+def test_a_person_plays_a_whole_game_against_two_ai_by_clicking_and_no_page_or_socket_message_shows_a_hidden_card(
+        server: Served, browser: Browser, artifacts: Path) -> None:
+    """One whole three-player game by clicks, as a person plays it (the bids two clicks each, never a list of
+    buttons; the end's totals per category and objective), and its privacy: no page or socket message of the seat
+    holds another hand or an unrevealed bid."""
     ctx = browser.new_context(viewport=LAPTOP)
     page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
     seat = 1  # seat 0 (an AI) bids first: seat 1 sees a committed bid it must not read
@@ -167,11 +134,35 @@ def test_privacy_no_page_or_socket_message_of_a_seat_holds_another_hand_or_an_un
         doms.append((seq_of(page), specs, bids, page.inner_text("#app")))
 
     clicks = Clicks()
+    bids = 0
+    page.screenshot(path=str(artifacts / "siliconvania-bid-laptop.png"), full_page=True)
     while wait_turn_or_end(page, timeout=90_000) == "turn":
         snap()
+        if clicks.moves == 30:
+            page.screenshot(path=str(artifacts / "siliconvania-laptop.png"), full_page=True)
+            page.set_viewport_size(PHONE)
+            page.screenshot(path=str(artifacts / "siliconvania-phone.png"), full_page=True)
+            page.set_viewport_size(LAPTOP)
+        if page.inner_text(".tablehead .turn").strip().endswith(": bid"):
+            # the bid: a bid card, then a specialist — two clicks, never a list of 50 buttons
+            assert page.query_selector(".actions > .buttons button.act") is None
+            bids += 1
         sv_move(page, rng, clicks)
-        assert clicks.moves < 400
+        assert clicks.moves < 400, "the game did not end"
     snap()
+    page.screenshot(path=str(artifacts / "siliconvania-over-laptop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(artifacts / "siliconvania-over-phone.png"), full_page=True)
+    page.set_viewport_size(LAPTOP)
+    assert httpx.get(f"{server.url}/api/games/{gid}").json()["status"] == "over"
+    final = httpx.get(f"{server.url}/api/games/{gid}/state").json()["view"]["final"]
+    result = page.inner_text(".actions .result")
+    for f in final:
+        assert str(f["total"]) in result
+    assert "Noble" in result and "Housed vamp." in result and "Blood" in result  # per category and objective
+    assert bids == 8, f"{bids} bids in an 8-round game"
+    assert clicks.component > clicks.moves, clicks  # most moves were clicks on the table, the bids two each
+    assert errors == []
     record = httpx.get(f"{server.url}/api/games/{gid}/record").json()
     states = _replay(record)
     allowed: list[set[int]] = []
