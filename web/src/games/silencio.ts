@@ -160,10 +160,11 @@ function rowView(v: View, colour: Colour, ui: TableUi): HTMLElement {
   const cards = values.map((val, i) => {
     const half = halves[i] ?? "light";
     const cls = `span.rcard.c-${colour}.half-${half}`;
+    const id = `${letter}${val}`;
     // the card's identity (data-card), as in a hand: the table's motion follows it there and marks it the last move
-    const attrs = { title: `${colour} ${val}, ${half} half up`, dataset: { half, card: `${letter}${val}` } };
+    const attrs = { title: `${colour} ${val}, ${half} half up`, dataset: { half, card: id } };
     const inner: Child[] = [symbol(colour), h("span.v", val)];
-    return i === values.length - 1 ? comp(cls, `rowcard:${letter}${val}`, ui, attrs, ...inner) : h(cls, attrs, ...inner);
+    return i === values.length - 1 ? comp(cls, `rowcard:${id}`, ui, attrs, ...inner) : h(cls, attrs, ...inner);
   });
   return h(`div.row.c-${colour}`, { dataset: { row: colour } },
     comp("div.rowhead", `row:${colour}`, ui, { title: `light: ${LIGHT[colour]}\ndark: ${DARK[colour]}` },
