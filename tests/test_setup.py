@@ -1,4 +1,5 @@
-"""scripts/setup installs what its use needs (play: tabletop, server: tabletop[server], dev: tabletop[dev]) and records
+"""scripts/setup installs what its use needs (play: tabletop[native], server: tabletop[server,native], dev:
+tabletop[dev], and for dev the compiled engine built) and records
 it in its stamp, so that a use needing more installs the rest and one needing less installs nothing (issue 20,
 point 14). Run here in a copy of the scripts whose .venv/bin/python only logs what it is asked to do."""
 
@@ -8,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import tomllib
 from pathlib import Path
 
@@ -17,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FAKE_PYTHON = """#!/usr/bin/env bash
 echo "python $*" >> "$(dirname "$0")/../../calls.log"
 if [ -f "$(dirname "$0")/../../pip-fails" ]; then echo "ERROR: no matching distribution" >&2; exit 1; fi
+if [ "$*" = "scripts/native_build.py --check" ] && [ -f "$(dirname "$0")/../../stale" ]; then exit 1; fi
 """
 FAKE_BUILD_WEB = """#!/usr/bin/env bash
 echo "build-web" >> "$(dirname "$0")/../calls.log"
@@ -30,7 +33,7 @@ echo "tabletop $*"
 def repo(tmp_path: Path) -> Path:
     c_sources = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "src/tabletop").rglob("*.[ch]"))]
     for name in ("pyproject.toml", "setup.py", *c_sources, "scripts/setup", "scripts/play",
-                 "scripts/pycache.sh"):
+                 "scripts/pycache.sh", "scripts/native-later.sh"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, tmp_path / name)
     for name, text in ((".venv/bin/python", FAKE_PYTHON), (".venv/bin/tabletop", FAKE_TABLETOP),
@@ -59,8 +62,10 @@ def pip_installs(calls: list[str]) -> list[str]:
 def test_each_use_installs_what_it_needs_once(repo: Path) -> None:
     out, calls = run(repo, "setup", "server")
     assert out.returncode == 0, out.stderr
-    assert pip_installs(calls) == [".[server]"] and "build-web" in calls
-    assert "installing tabletop[server] into .venv" in out.stdout and "installed tabletop[server] in" in out.stdout
+    assert pip_installs(calls) == [".[server,native]"] and "build-web" in calls
+    assert "installing tabletop[server,native] into .venv" in out.stdout
+    assert "installed tabletop[server,native] in" in out.stdout
+    assert not any("native_build.py" in c for c in calls)  # serving builds the compiled engine later
     assert (repo / ".venv/.installed").read_text().split()[1] == "server"
 
     for use in ("play", "server"):  # covered: nothing installed, nothing said
@@ -68,8 +73,9 @@ def test_each_use_installs_what_it_needs_once(repo: Path) -> None:
         assert out.returncode == 0 and out.stdout == "" and pip_installs(calls) == [], (use, out.stdout, calls)
     assert "build-web" not in run(repo, "setup", "play")[1]  # terminal play needs no browser client
 
-    out, calls = run(repo, "setup", "dev")  # the tests after serving: the rest
+    out, calls = run(repo, "setup", "dev")  # the tests after serving: the rest, and the compiled engine
     assert pip_installs(calls) == [".[dev]"] and "installing tabletop[dev]" in out.stdout
+    assert "python scripts/native_build.py" in calls
     for use in ("play", "server", "dev"):
         assert pip_installs(run(repo, "setup", use)[1]) == [], use
     assert pip_installs(run(repo, "setup")[1]) == []  # no use named: dev
@@ -80,8 +86,8 @@ def test_a_change_of_the_install_files_installs_again(repo: Path) -> None:
     with (repo / "pyproject.toml").open("a") as f:
         f.write("\n# changed\n")
     out, calls = run(repo, "setup", "play")
-    assert pip_installs(calls) == ["."] and "installing tabletop into .venv" in out.stdout
-    assert pip_installs(run(repo, "setup", "server")[1]) == [".[server]"]  # the stamp says play now
+    assert pip_installs(calls) == [".[native]"] and "installing tabletop[native] into .venv" in out.stdout
+    assert pip_installs(run(repo, "setup", "server")[1]) == [".[server,native]"]  # the stamp says play now
 
 
 def test_a_stamp_of_the_old_setup_counts_as_dev(repo: Path) -> None:
@@ -95,7 +101,7 @@ def test_a_failed_install_says_so_and_leaves_no_stamp(repo: Path) -> None:
     (repo / "pip-fails").touch()
     out, _ = run(repo, "setup", "server")
     assert out.returncode != 0
-    assert "installing tabletop[server] failed" in out.stderr and "no matching distribution" in out.stderr
+    assert "installing tabletop[server,native] failed" in out.stderr and "no matching distribution" in out.stderr
     assert not (repo / ".venv/.installed").exists()
 
 
@@ -107,10 +113,29 @@ def test_play_after_setup_says_nothing_of_a_first_run(repo: Path) -> None:
         assert out.stdout == "tabletop games\n" and out.stderr == "" and pip_installs(calls) == [], (first, out)
 
 
+def test_play_builds_a_stale_compiled_engine_in_the_background_and_waits_for_none_of_it(repo: Path) -> None:
+    run(repo, "setup", "play")
+    (repo / "stale").touch()
+    env = {**os.environ, "PYTHON": sys.executable, "TABLETOP_NATIVE_DELAY": "0"}
+    out = subprocess.run([str(repo / "scripts/play"), "games"], capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 0 and out.stdout == "tabletop games\n" and out.stderr == "", out
+    log = repo / "calls.log"
+    for _ in range(100):  # the build starts after the program, in the background
+        if "python scripts/native_build.py" in log.read_text().splitlines():
+            break
+        time.sleep(0.05)
+    assert log.read_text().splitlines()[-2:] == ["python scripts/native_build.py --check",
+                                                 "python scripts/native_build.py"]
+    (repo / "stale").unlink()
+    log.unlink()
+    assert run(repo, "play", "games")[1] == ["python scripts/native_build.py --check"]  # current: nothing started
+
+
 def test_a_first_play_sets_up_saying_so(repo: Path) -> None:
     out, calls = run(repo, "play", "games")
-    assert pip_installs(calls) == ["."]
-    assert out.stdout.splitlines()[0] == "installing tabletop into .venv (pip's output: .venv/install.log) ..."
+    assert pip_installs(calls) == [".[native]"]
+    assert out.stdout.splitlines()[0] == ("installing tabletop[native] into .venv (pip's output: .venv/install.log)"
+                                          " ...")
 
 
 def test_the_dev_extra_holds_every_other_extra() -> None:

@@ -7,7 +7,11 @@
     print(s.scores(), s.winners())
 """
 
-from tabletop.core import (
+from tabletop import native as _native
+
+_native.activate()  # the compiled engine or its pure twin, decided before any of it is imported
+
+from tabletop.core import (  # noqa: E402
     Action,
     GameInfo,
     IllegalAction,

@@ -17,6 +17,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 import tabletop
+from tabletop import native
 from tabletop.cli.common import Refused
 from tabletop.cli.options import parse_options
 from tabletop.core import Rng, State, game_info
@@ -111,7 +112,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
             task = bar.add_task(f"{args.game} {n}p", total=args.games)
             results.append(bench(args.game, n, args.games, options, args.seed,
                                  progress=lambda t=task: bar.advance(t)))
-    table = Table(title=f"{info.title}: random playouts through the public API (one core)")
+    table = Table(title=f"{info.title}: random playouts through the public API (one core)",
+                  caption=native.describe())  # which engine ran: compiled or its pure twin (src/tabletop/native.py)
     for col in ("players", "games", "decisions/game", "games/s", "µs/decision", "µs/clone"):
         table.add_column(col, justify="right")
     for r in results:  # each figure once: the table is the whole report

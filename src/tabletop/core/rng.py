@@ -54,6 +54,4 @@ class Rng:
 
     def copy(self) -> Rng:
         """An independent generator in the same state."""
-        r = Rng.__new__(Rng)
-        r.state = self.state
-        return r
+        return Rng(self.state)  # the state is already within 64 bits

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self, cast
 
+from mypy_extensions import mypyc_attr
+
 from tabletop.core.action import Action, normalize_text
 from tabletop.core.errors import IllegalAction, shorten
 from tabletop.core.logwords import entry as log_words
@@ -58,7 +60,7 @@ class GameInfo:
         """The game folder's package: `package`, or the package of the module defining `state_class`."""
         if self.package:
             return self.package
-        module = self.state_class.__module__
+        module: str = getattr(self.state_class, "__module__")  # noqa: B009 (mypyc reads no attribute of a class object)
         return module.rpartition(".")[0] or module
 
     @property
@@ -97,6 +99,7 @@ class GameInfo:
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the test games and entry-point games subclass it
 class State(ABC):
     """A game in progress. Create with `tabletop.new_game`; advance with `apply`.
 
@@ -125,7 +128,7 @@ class State(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's `winners` is wrapped so that every caller sees the concessions (`_winners_conceded`)."""
         super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("winners")
+        own = vars(cls).get("winners")
         if own is None or getattr(own, "_sees_concessions", False):
             return
 
@@ -263,7 +266,7 @@ class State(ABC):
             legal = self._legal = self._legal_actions() if self.to_move is not None else []
         return legal
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: object) -> None:
         """Carry out an action (or its canonical text). Raises IllegalAction, leaving the state unchanged.
 
         Only an `Action` that is one of `legal_actions()` (the same object: actions are interned) or a `str` is
@@ -341,18 +344,20 @@ class State(ABC):
         """The seats that have decided ahead and wait for the engine to reach them (public: not what they chose)."""
         return sorted(self._queue) if self._queue else []
 
-    def legal_actions_for(self, seat: Seat) -> list[Action]:
+    def legal_actions_for(self, seat: object) -> list[Action]:
         """`seat`'s legal actions now: those of `to_move`, the actions a deciding seat may submit ahead, or none."""
         self._check_seat(seat, allow_none=False)
+        assert isinstance(seat, int)  # what _check_seat let through
         if seat == self.to_move:
             return self.legal_actions()
         if seat not in self.deciding():
             return []
         return list(self._legal_actions_ahead(seat))
 
-    def parse_action_for(self, seat: Seat, text: str) -> Action:
+    def parse_action_for(self, seat: object, text: object) -> Action:
         """`seat`'s legal action (now or ahead) with canonical text `text`; a refusal lists only that seat's own."""
         self._check_seat(seat, allow_none=False)
+        assert isinstance(seat, int)  # what _check_seat let through
         if seat == self.to_move:
             return self.parse_action(text)
         legal = self.legal_actions_for(seat)
@@ -374,11 +379,12 @@ class State(ABC):
             return f"seat {seat} has already decided in this step (take it back with undo to change it)"
         return f"seat {seat} has no decision now: it is seat {self.to_move}'s turn"
 
-    def submit(self, seat: Seat, action: Action | str) -> None:
+    def submit(self, seat: object, action: object) -> None:
         """`seat`'s decision. If it is `to_move`, applied at once (as `apply`); if it owes a decision in this same
         step but is not yet to move, validated and queued, then applied automatically when the engine reaches it.
         The history (and so the record) keeps the canonical order. IllegalAction leaves the state unchanged."""
         self._check_seat(seat, allow_none=False)
+        assert isinstance(seat, int)  # what _check_seat let through
         text = action.text if type(action) is Action else action
         if isinstance(text, str) and normalize_text(text).startswith(_CONCEDE_PREFIX):
             conceding = self._concession_of(text)
@@ -398,7 +404,7 @@ class State(ABC):
                 raise IllegalAction(f"{shorten(action.text)} is not legal now for seat {seat}; legal: {shown}")
             act = action
         else:
-            act = self.parse_action_for(seat, action)  # type: ignore[arg-type]
+            act = self.parse_action_for(seat, action)
         if self._queue is None:
             self._queue = {}
         self._queue[seat] = act
@@ -409,9 +415,10 @@ class State(ABC):
         """The seats that conceded, in the order they did (public)."""
         return [c[0] for c in self._conceded]
 
-    def concede_refusal(self, seat: Seat) -> str:
+    def concede_refusal(self, seat: object) -> str:
         """Why `seat` may not concede now, in a player's words ("" when it may)."""
         self._check_seat(seat, allow_none=False)
+        assert isinstance(seat, int)  # what _check_seat let through
         if self.info.cooperative:
             return (f"{self.info.title} is cooperative: the table wins or loses together, so no one concedes "
                     "(a player may leave the table instead)")
@@ -421,14 +428,15 @@ class State(ABC):
             return f"Player {seat + 1} has already conceded"
         return ""
 
-    def concession(self, seat: Seat) -> Action:
+    def concession(self, seat: object) -> Action:
         """`seat`'s concession (its text `concede p<seat>`), or IllegalAction saying why it may not concede now."""
         why = self.concede_refusal(seat)
         if why:
             raise IllegalAction(why)
+        assert isinstance(seat, int)  # what concede_refusal let through
         return Action(CONCEDE, (seat,), f"{_CONCEDE_PREFIX}{seat}")
 
-    def concede(self, seat: Seat) -> Action:
+    def concede(self, seat: object) -> Action:
         """`seat` concedes (any seat, at any moment of a competitive game, its turn or not): the action, kept in the
         history and so in the record (`apply` takes its text back on replay). When every seat but one has conceded
         (in a 2-player game: at once) the game is over and that seat wins; otherwise the game goes on, the seat is
@@ -508,10 +516,11 @@ class State(ABC):
         return cast(Self, info.state_class.setup(self.players, self.seed,
                                                  resolve_options(info.options, self.options, self.players)))
 
-    def undoable(self, seat: Seat) -> int:
+    def undoable(self, seat: object) -> int:
         """How many of `seat`'s trailing actions it may take back now: its decision submitted ahead (1), or its
         last actions while no other seat has acted since and nothing hidden was revealed (nor chance drawn)."""
         self._check_seat(seat, allow_none=False)
+        assert isinstance(seat, int)  # what _check_seat let through
         if self._queue and seat in self._queue:
             return 1
         trail = self._trail if self._trail is not None else self._rebuilt_trail()
@@ -522,7 +531,7 @@ class State(ABC):
             n += 1
         return n
 
-    def undo_refusal(self, seat: Seat) -> str:
+    def undo_refusal(self, seat: object) -> str:
         """Why `seat` may take nothing back now, in a player's words (empty when it may: `undoable(seat)` > 0)."""
         if self.undoable(seat):
             return ""
@@ -536,10 +545,11 @@ class State(ABC):
             return "the last action showed something hidden or drew by chance, so it stands"
         return f"Player {last + 1} has acted since your last action"
 
-    def undo(self, seat: Seat, count: int = 1) -> Self:
+    def undo(self, seat: object, count: object = 1) -> Self:
         """A new state with `seat`'s last `count` actions taken back (rebuilt from the record without them; the
         other seats' decisions submitted ahead are kept). IllegalAction if more than `undoable(seat)`."""
         can = self.undoable(seat)
+        assert isinstance(seat, int)  # what undoable let through
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= can:
             raise IllegalAction(f"Player {seat + 1} may take back {can} action(s) now, not {shorten(count)}"
                                 + ("" if can else f": {self.undo_refusal(seat)}"))
@@ -558,7 +568,7 @@ class State(ABC):
                 s.submit(q, a)
         return s
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: object) -> Action:
         """The legal action whose canonical text is `text` (case and spacing ignored), or IllegalAction."""
         return self._match(text, self._legal_now())
 
@@ -584,16 +594,17 @@ class State(ABC):
         shown = ", ".join(a.text for a in legal[:40]) + (", ..." if len(legal) > 40 else "")
         return f"{shorten(text)} is not legal now for seat {self.to_move}; legal: {shown}"
 
-    def _check_seat(self, seat: Seat | None, allow_none: bool = True) -> None:
+    def _check_seat(self, seat: object, allow_none: bool = True) -> None:
         if seat is None and allow_none:
             return
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             extra = " or None for a spectator" if allow_none else ""
             raise ValueError(f"seat must be an integer 0..{self.players - 1}{extra}, not {shorten(seat)}")
 
-    def view(self, seat: Seat | None = None) -> View:
+    def view(self, seat: object = None) -> View:
         """JSON-ready dict of everything `seat` may see; None is a spectator who sees only public facts."""
         self._check_seat(seat)
+        assert seat is None or isinstance(seat, int)  # what _check_seat let through
         view = self._view(seat)
         if self._conceded:
             self._view_conceded(seat, view)
@@ -604,13 +615,14 @@ class State(ABC):
                 view["your_decision"] = queue[seat].text
         return view
 
-    def log(self, seat: Seat | None = None, start: int = 0) -> list[LogEntry]:
+    def log(self, seat: object = None, start: object = 0) -> list[LogEntry]:
         """The public history `seat` witnessed (None: a spectator) from entry `start` on: a cursor.
 
         `view(seat)["log_pos"]` is the length of this log, so a client that has entries up to `k` asks for
         `log(seat, k)` and gets exactly the new ones. The view itself carries only a short recent tail.
         """
         self._check_seat(seat)
+        assert seat is None or isinstance(seat, int)  # what _check_seat let through
         if not isinstance(start, int) or isinstance(start, bool) or start < 0:
             raise ValueError(f"log start must be a non-negative integer, not {shorten(start)}")
         if self._conceded:
@@ -645,9 +657,10 @@ class State(ABC):
             if isinstance(tail, list):
                 view["log"] = full[max(0, len(full) - len(tail)):]
 
-    def sample(self, seat: Seat, seed: int) -> Self:
+    def sample(self, seat: object, seed: object) -> Self:
         """A full state consistent with `view(seat)`: hidden cards, bag and deck order, future chance redrawn."""
         self._check_seat(seat, allow_none=False)
+        assert isinstance(seat, int)  # what _check_seat let through
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"a sample seed must be an integer, not {shorten(seed)}")
         rng = Rng(seed ^ 0x5EED5A3B1E)

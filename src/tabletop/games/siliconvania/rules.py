@@ -52,8 +52,10 @@ from tabletop.games.siliconvania.view import sample_bid_cards, table_view
 
 # The log: an immutable cons list of public entries (seat or -1, text), newest first, shared by clones; per seat a
 # cons list of (index, text) that replaces the public wording of entry `index` for that seat alone (its secrets).
-Log = tuple[int, str, "Log"] | None
-PrivateLog = tuple[int, str, "PrivateLog"] | None
+# The tail is typed Any, not the alias itself: mypyc (the compiled build, tabletop.native) cannot compile a
+# recursive alias.
+Log = tuple[int, str, Any] | None
+PrivateLog = tuple[int, str, Any] | None
 
 
 class SiliconVaniaState(State):

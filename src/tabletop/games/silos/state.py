@@ -535,7 +535,7 @@ class SilosState(State):
                 tail = (*prev[3][1 - LOG_SHOWN:], self._worded(cell))
             else:
                 words: list[dict[str, Any]] = []
-                c = cell
+                c: list[Any] | None = cell
                 while c is not None and len(words) < LOG_SHOWN:
                     words.append(self._worded(c))
                     c = c[1]
