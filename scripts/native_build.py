@@ -5,7 +5,8 @@
 Does nothing when the compiled build is current (`tabletop.native.check`). Otherwise removes the stamp first (so no
 process takes a half-written build for a whole one), compiles every module of `tabletop.native.sources()` (one
 extension per module, `--jobs` at a time; mypyc rewrites only the C files whose code changed, and only those are
-compiled again), and writes the stamp last. The C files and objects are kept in `.venv/native-build`.
+compiled again), and writes the stamp last, dated when the build started, so that a source edited while it ran
+makes it stale at once. The C files and objects are kept in `.venv/native-build`.
 One build at a time: another one started meanwhile leaves it to the first (a lock in that folder).
 Exit status: 0 built, current or left to a running build; 1 the build failed (the pure build keeps running);
 2 mypyc or a C compiler is missing.
@@ -78,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     from setuptools import Distribution
 
     native.STAMP.unlink(missing_ok=True)
+    started = time.time()  # before mypyc reads any source
     paths = native.sources()
     t0 = time.monotonic()
     say(f"compiling the engine with mypyc ({len(paths)} modules, {args.jobs} at a time) ...")
@@ -100,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"compiling the engine failed ({e}); the pure-Python engine runs", file=sys.stderr)
         return 1
     native.STAMP.write_text("".join(native.module_name(p) + "\n" for p in paths), encoding="utf-8")
+    os.utime(native.STAMP, (started, started))  # the build's start: a source edited while it ran is newer
     say(f"compiled the engine in {time.monotonic() - t0:.0f} s")
     return 0
 

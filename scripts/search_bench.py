@@ -8,6 +8,7 @@ their ratio (new / old; below 1 is slower), and the children's iteration counts 
 
     git worktree add /tmp/before <commit>
     .venv/bin/python scripts/search_bench.py --old /tmp/before/src --new src --rounds 7
+    .venv/bin/python scripts/search_bench.py --builds    # this tree: old = pure Python, new = compiled (mypyc)
 """
 
 from __future__ import annotations
@@ -71,8 +72,12 @@ def pick_positions() -> list[dict[str, object]]:
     return out
 
 
-def run_child(src: Path, positions: list[dict[str, object]], seconds: float) -> list[list[object]]:
+def run_child(src: Path, positions: list[dict[str, object]], seconds: float,
+              pure: bool | None = None) -> list[list[object]]:
     env = {**os.environ, "PYTHONPATH": str(src.resolve()), "PYTHONHASHSEED": "0"}  # the same dict layouts
+    env.pop("TABLETOP_PURE", None)
+    if pure:
+        env["TABLETOP_PURE"] = "1"  # the pure-Python twin of the compiled engine (src/tabletop/native.py)
     res = subprocess.run([sys.executable, "-c", CHILD, json.dumps(positions), str(seconds)], env=env,
                          capture_output=True, text=True, check=True)
     rows: list[list[object]] = json.loads(res.stdout)
@@ -81,11 +86,17 @@ def run_child(src: Path, positions: list[dict[str, object]], seconds: float) -> 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--old", type=Path, required=True, help="the old tree's src folder")
-    ap.add_argument("--new", type=Path, required=True, help="the new tree's src folder")
+    ap.add_argument("--old", type=Path, help="the old tree's src folder")
+    ap.add_argument("--new", type=Path, help="the new tree's src folder")
+    ap.add_argument("--builds", action="store_true",
+                    help="one tree (--new, default: this one's src), old: its pure-Python engine, new: compiled")
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--seconds", type=float, default=0.4, help="search time per position and search in a child")
     args = ap.parse_args(argv)
+    if args.builds:
+        args.new = args.old = args.new or Path(__file__).resolve().parents[1] / "src"
+    elif args.old is None or args.new is None:
+        ap.error("give --old and --new, or --builds")
     positions = pick_positions()
     rates: dict[str, dict[tuple[str, str, str], list[float]]] = {"old": {}, "new": {}}
     for r in range(args.rounds):
@@ -93,7 +104,8 @@ def main(argv: list[str] | None = None) -> int:
         if r % 2:
             order.reverse()
         for label, src in order:
-            for game, stage, name, rate, _ in run_child(src, positions, args.seconds):
+            pure = None if not args.builds else label == "old"
+            for game, stage, name, rate, _ in run_child(src, positions, args.seconds, pure):
                 rates[label].setdefault((str(game), str(stage), str(name)), []).append(float(rate))
         print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
     print(f"{'game':<13}{'stage':<8}{'search':<8}{'old it/s':>10}{'new it/s':>10}{'new/old':>9}")

@@ -10,6 +10,7 @@ asks them, a trick with one legal card included.
 
     pip install open_spiel            # into the project's environment: .venv/bin/pip install open_spiel
     .venv/bin/python scripts/vs_openspiel.py [--seconds 3] [--rounds 3]
+    TABLETOP_PURE=1 .venv/bin/python scripts/vs_openspiel.py     # the pure-Python engine (src/tabletop/native.py)
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 from collections.abc import Callable
 
 import tabletop
+from tabletop import native
 
 GAMES = (("silencio", 3), ("silos", 4), ("siliconvania", 4))
 
@@ -97,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'game':44} {'µs/decision':>12} {'× hearts':>9} {'games':>7} {'decisions/game':>15}")
     for name, (us, games, decisions) in best.items():
         print(f"{name:44} {us:12.2f} {us / ref:9.2f} {games:7d} {decisions / games:15.1f}")
+    print(native.describe())  # the compiled engine or its pure twin (TABLETOP_PURE=1 runs the pure one)
     return 0
 
 

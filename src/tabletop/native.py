@@ -34,10 +34,12 @@ STAMP = ROOT / "native.stamp"
 """Written last by a build: the modules it compiled, one per line. Its time is the build's."""
 COMPILED_DIRS = ("core", "games/*")
 """The folders (under `ROOT`) whose modules are compiled."""
-NOT_COMPILED = frozenset({"__init__.py", "tui.py", "render.py", "registry.py", "options.py", "record.py"})
-"""The modules of those folders left as Python: packages' `__init__`; what draws a game in the terminal; and the
-doors through which a caller's arguments come in (`new_game`, options, records), which refuse a wrong type with a
-clear error where compiled code would raise a bare TypeError at the call. None of them is on a hot path."""
+NOT_COMPILED = frozenset({"__init__.py", "tui.py", "render.py", "registry.py", "options.py", "record.py", "seat.py"})
+"""The modules of those folders left as Python: packages' `__init__`; what draws a game in the terminal; the doors
+through which a caller's arguments come in (`new_game`, options, records), which refuse a wrong type with a clear
+error where compiled code would raise a bare TypeError at the call; and the seat handle, which is also made over
+a game that is a State only by its methods (the terminal's game at a server table, `cli/remote.py`). None of them
+is on a hot path: compiled code checks the type of what it is given, and these take what duck typing allows."""
 PURE_ENV = "TABLETOP_PURE"
 
 

@@ -147,7 +147,7 @@ def test_a_build_is_used_whole_or_not_at_all(tmp_path: Path):
     assert not native.check(root, {}).compiled
 
 
-@pytest.mark.parametrize("name", ["tui.py", "render.py", "registry.py", "options.py", "record.py"])
+@pytest.mark.parametrize("name", ["tui.py", "render.py", "registry.py", "options.py", "record.py", "seat.py"])
 def test_the_terminal_drawing_and_the_doors_for_callers_arguments_stay_python(name):
     assert name in native.NOT_COMPILED
     assert not any(p.name == name for p in native.sources())

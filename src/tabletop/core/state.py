@@ -125,11 +125,16 @@ class State(ABC):
     """The concessions so far, in order: each the seat and, for each reader (the seats, then a spectator), the length
     of the game's own log when it conceded (where the core's log entry for it goes). Empty: the fast path."""
 
+    _winners_see_concessions: ClassVar[bool] = False
+    """True for a game whose own `winners` counts the concessions (`_winners_conceded`): the compiled games, whose
+    classes `__init_subclass__` does not see (src/tabletop/native.py). Any other game's is wrapped to."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's `winners` is wrapped so that every caller sees the concessions (`_winners_conceded`)."""
+        """A game's `winners` is wrapped so that every caller sees the concessions (`_winners_conceded`), unless the
+        game says it counts them itself (`_winners_see_concessions`)."""
         super().__init_subclass__(**kwargs)
         own = vars(cls).get("winners")
-        if own is None or getattr(own, "_sees_concessions", False):
+        if own is None or getattr(own, "_sees_concessions", False) or vars(cls).get("_winners_see_concessions"):
             return
 
         def winners(self: State) -> list[Seat]:
