@@ -55,6 +55,22 @@ def test_the_shuffle_is_fisher_yates_drawn_by_next64_and_leaves_the_generator_wh
     assert got == want and r.state == ref.state and r.next64() == ref.next64()
 
 
+@given(st.integers(min_value=0, max_value=(1 << 64) - 1),
+       st.one_of(st.integers(min_value=1, max_value=300), st.integers(min_value=1, max_value=1 << 64)))
+def test_a_bounded_draw_is_next64_modulo_the_bound_in_either_build(seed: int, n: int) -> None:
+    """Compiled, `below` and `shuffle` draw with machine integers (core/rng.py): the same numbers as the unsigned
+    arithmetic of `next64`, which stays the reference."""
+    ref, r = Rng(seed), Rng(seed)
+    assert r.below(n) == ref.next64() % n and r.state == ref.state
+
+
+def test_the_machine_integer_draws_run_exactly_when_the_engine_is_compiled() -> None:
+    from tabletop import native
+    from tabletop.core import rng
+
+    assert rng._NATIVE == native.running_compiled()
+
+
 @pytest.mark.parametrize(
     ("option", "value", "ok"),
     [
