@@ -144,7 +144,8 @@ class SiliconVaniaState(State):
         s.tile_deck = [i for i, t in enumerate(COMPONENTS.tiles) if t.mark <= n]
         s.rng.shuffle(s.tile_deck)
         s.tile_disc = []
-        s.spec_deck = [r for r, sp in sorted(COMPONENTS.specialists.items()) if sp.mark <= n]
+        specialists = COMPONENTS.specialists  # by rank: its keys sorted, not its items (tuples compared)
+        s.spec_deck = [r for r in sorted(specialists) if specialists[r].mark <= n]
         s.rng.shuffle(s.spec_deck)
         hands = [sorted(s.spec_deck.pop() for _ in range(COMPONENTS.hand_size)) for _ in range(n)]
         s.hand = hands  # kept sorted
