@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from collections import UserList
 
 import pytest
 from hypothesis import given
@@ -50,9 +51,13 @@ def test_the_shuffle_is_fisher_yates_drawn_by_next64_and_leaves_the_generator_wh
     for i in range(len(want) - 1, 0, -1):
         j = ref.next64() % (i + 1)
         want[i], want[j] = want[j], want[i]
+    end = ref.state
     got, r = list(items), Rng(seed)
     r.shuffle(got)
-    assert got == want and r.state == ref.state and r.next64() == ref.next64()
+    assert got == want and r.state == end and r.next64() == ref.next64()
+    other, r = UserList(items), Rng(seed)  # a sequence that is not a list: the same swaps
+    r.shuffle(other)
+    assert list(other) == want and r.state == end
 
 
 @given(st.integers(min_value=0, max_value=(1 << 64) - 1),

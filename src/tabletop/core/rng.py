@@ -80,14 +80,10 @@ def _native_shuffle(rng: Rng, items: MutableSequence[T]) -> None:
     if type(items) is list:
         _native_shuffle_list(rng, items)
         return
-    s: i64 = _signed(rng.state)
-    i: i64 = len(items) - 1
-    while i > 0:
-        s += _GOLDEN
-        j = _mod(_mix(s), i + 1)
-        items[i], items[j] = items[j], items[i]
-        i -= 1
-    rng.state = _unsigned(s)
+    shuffled = list(items)  # any other sequence: the same swaps on a list, written back
+    _native_shuffle_list(rng, shuffled)
+    for k, item in enumerate(shuffled):
+        items[k] = item
 
 
 class Rng:
