@@ -57,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     current = native.check(environ=env).compiled
     if args.check:
         return 0 if current else 1
+    for old in native.leftovers():  # compiled by an earlier build, not by this one (never loaded): removed
+        for lib in [*old.parent.glob(f"{old.stem}.*.so"), *old.parent.glob(f"{old.stem}__mypyc.*.so")]:
+            lib.unlink(missing_ok=True)
     if current and not args.force:
         return 0  # nothing to say
     BUILD_DIR.mkdir(parents=True, exist_ok=True)
@@ -79,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     from setuptools import Distribution
 
     native.STAMP.unlink(missing_ok=True)
+
     started = time.time()  # before mypyc reads any source
     paths = native.sources()
     t0 = time.monotonic()

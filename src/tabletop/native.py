@@ -12,7 +12,8 @@ Which one a process runs is decided once, when `tabletop` is first imported (`ac
   source is newer than it (an edited or checked-out `.py` makes the whole build stale, never half of it: compiled
   modules call one another natively, so they are used all together or not at all);
 - otherwise pure.
-While pure, a finder at the head of `sys.meta_path` loads each compiled module from its `.py`. `tabletop bench`
+While pure, a finder at the head of `sys.meta_path` loads each compiled module from its `.py`; so does it, in
+either build, for a module an earlier build compiled and this one does not (`leftovers`). `tabletop bench`
 prints which build runs (`describe()`).
 """
 
@@ -32,14 +33,17 @@ ROOT = Path(__file__).resolve().parent
 """The `tabletop` package's folder."""
 STAMP = ROOT / "native.stamp"
 """Written last by a build: the modules it compiled, one per line. Its time is the build's."""
-COMPILED_DIRS = ("core", "games/*")
-"""The folders (under `ROOT`) whose modules are compiled."""
-NOT_COMPILED = frozenset({"__init__.py", "tui.py", "render.py", "registry.py", "options.py", "record.py", "seat.py"})
+COMPILED_DIRS = ("core", "games/*", "agents")
+"""The folders (under `ROOT`) whose modules are compiled: the core, the games, and the agents' searches."""
+NOT_COMPILED = frozenset({"__init__.py", "tui.py", "render.py", "registry.py", "options.py", "record.py", "seat.py",
+                          "base.py", "hints.py", "levels.py", "play.py", "policy.py", "review.py", "spec.py"})
 """The modules of those folders left as Python: packages' `__init__`; what draws a game in the terminal; the doors
 through which a caller's arguments come in (`new_game`, options, records), which refuse a wrong type with a clear
 error where compiled code would raise a bare TypeError at the call; and the seat handle, which is also made over
-a game that is a State only by its methods (the terminal's game at a server table, `cli/remote.py`). None of them
-is on a hot path: compiled code checks the type of what it is given, and these take what duck typing allows."""
+a game that is a State only by its methods (the terminal's game at a server table, `cli/remote.py`); of the agents,
+all but the searches (ISMCTS, guided, the team's, the random agent): their specs, levels, hints, reviews, the game
+loop and the trained policy (numpy). None of them is on a hot path: compiled code checks the type of what it is
+given, and these take what duck typing allows."""
 PURE_ENV = "TABLETOP_PURE"
 
 
@@ -50,6 +54,17 @@ def sources(root: Path = ROOT) -> list[Path]:
         for folder in sorted(root.glob(pattern)):
             if (folder / "__init__.py").is_file():
                 found.extend(p for p in sorted(folder.glob("*.py")) if p.name not in NOT_COMPILED)
+    return found
+
+
+def leftovers(root: Path = ROOT) -> list[Path]:
+    """Sources of the compiled folders that the build does not compile but that have a compiled module beside them,
+    left by an earlier build that did (a checkout of another commit): never to be loaded."""
+    found: list[Path] = []
+    for pattern in COMPILED_DIRS:
+        for folder in sorted(root.glob(pattern)):
+            found.extend(p for p in sorted(folder.glob("*.py"))
+                         if p.name in NOT_COMPILED and p.name != "__init__.py" and extension_of(p).exists())
     return found
 
 
@@ -123,10 +138,9 @@ def activate() -> Build:
     if BUILD is not None:
         return BUILD
     BUILD = check()
-    if not BUILD.compiled:
-        names = {module_name(p): p for p in sources() if extension_of(p).exists()}
-        if names:
-            sys.meta_path.insert(0, _PureFinder(names))
+    stale = leftovers() + ([] if BUILD.compiled else [p for p in sources() if extension_of(p).exists()])
+    if stale:
+        sys.meta_path.insert(0, _PureFinder({module_name(p): p for p in stale}))
     return BUILD
 
 

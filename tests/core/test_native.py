@@ -147,6 +147,18 @@ def test_a_build_is_used_whole_or_not_at_all(tmp_path: Path):
     assert not native.check(root, {}).compiled
 
 
+def test_a_module_an_earlier_build_compiled_is_loaded_from_its_source(tmp_path: Path):
+    root = _tree(tmp_path)
+    _compile(root)
+    assert native.leftovers(root) == []
+    tui = root / "core/tui.py"
+    native.extension_of(tui).write_bytes(b"")  # compiled by an older build, which compiled the terminal's drawing
+    assert native.leftovers(root) == [tui]
+    assert native.check(root, {}).compiled  # the build itself is whole; the leftover is only never loaded
+    spec = native._PureFinder({"tabletop.core.tui": tui}).find_spec("tabletop.core.tui")
+    assert spec is not None and spec.origin == str(tui)
+
+
 @pytest.mark.parametrize("name", ["tui.py", "render.py", "registry.py", "options.py", "record.py", "seat.py"])
 def test_the_terminal_drawing_and_the_doors_for_callers_arguments_stay_python(name):
     assert name in native.NOT_COMPILED

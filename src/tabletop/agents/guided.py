@@ -39,6 +39,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from tabletop.agents.base import HINT_SECONDS, Agent, Candidate
 from tabletop.agents.search import Node, Reuse, heuristic_agent, search_hints
 from tabletop.agents.search import Search as _Core
@@ -79,6 +81,7 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed outside the compiled modules (tests)
 class GuidedSearch(_Core):
     """One guided search from a seat handle (see the module docstring); `run` grows it, `candidates` reads it.
 

@@ -41,6 +41,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from tabletop.agents.base import Agent, Candidate
 from tabletop.agents.search import Node, RolloutPolicy, make_rollout, random_rollout
 from tabletop.agents.search import Search as _Core
@@ -56,6 +58,7 @@ HINT_ITERS = 1000
 """The default iteration budget of `hints`."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed outside the compiled modules (tests)
 class IsmctsSearch(_Core):
     """One ISMCTS search from a seat handle; `run` grows the tree, `candidates` reads the root."""
 

@@ -34,6 +34,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from tabletop.agents.base import Agent, Candidate
 from tabletop.agents.spec import InvalidAgentSpec
 from tabletop.core import Action, Rng, SeatHandle, State
@@ -105,6 +107,7 @@ class Node:
         self.reward = [0.0] * width
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # searches outside the compiled modules (tests) subclass it
 class Search:
     """One search from a seat handle: `run` grows the tree, `candidates` reads its root (module docstring).
 

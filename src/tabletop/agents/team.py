@@ -79,6 +79,8 @@ from bisect import bisect_right
 from types import ModuleType
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from tabletop.agents import base
 from tabletop.agents.base import Agent
 from tabletop.agents.ismcts import DEFAULT_SECONDS, IsmctsSearch
@@ -377,6 +379,7 @@ def _draw(weights: dict[str, float], x: float) -> str:
     return last
 
 
+@mypyc_attr(native_class=False)  # copied with copy.copy (at_table): a plain class, its methods compiled
 class TeamAgent:
     """The team agent (see the module docstring); reproducible from its seed with an iteration budget."""
 
