@@ -49,6 +49,39 @@ def _digests(cases: list[tuple[str, int, dict[str, object]]], games: int) -> lis
     return out
 
 
+def _search_digests() -> list[str]:
+    """Per game, ISMCTS and guided ISMCTS run a fixed number of iterations from a fixed position: every legal
+    action's (value, visits) at the root, to the last bit of the float."""
+    from tabletop.agents import guided, ismcts
+    from tabletop.core import SeatHandle
+
+    out = []
+    for game, players in (("silos", 3), ("siliconvania", 3), ("silencio", 3)):
+        s = tabletop.new_game(game, players, 11)
+        rng = Rng(5)
+        for _ in range(9):
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+        seat = SeatHandle(s, s.to_move)
+        for name, search in (("ismcts", ismcts.Search(seat, ismcts.make_rollout("random", game, 1), 7)),
+                             ("guided", guided.GuidedSearch(seat, 7))):
+            search.run(60)
+            stats = [(a.text, search.action_value(a)) for a in s.legal_actions()]
+            out.append(f"{game} {name}: {[(t, v.hex(), n) for t, (v, n) in stats]}")
+    return out
+
+
+def test_the_pure_twin_searches_iteration_for_iteration_as_the_build_that_runs_here():
+    here = _search_digests()
+    twin = _run_pure(f"""
+        import sys
+        sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
+        from test_native import _search_digests
+        print("\\n".join(_search_digests()))
+    """).splitlines()
+    assert len(here) == 6 and twin == here
+
+
 def _cases() -> list[tuple[str, int, dict[str, object]]]:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from conformance.harness import all_cases
