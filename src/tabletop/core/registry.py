@@ -181,5 +181,15 @@ def new_game(
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
         # the generator keeps 64 bits: a larger seed would silently be another seed's game
         raise InvalidOptions(f"seed must be a non-negative integer below 2**64, not {shorten(seed)}")
-    resolved = resolve_options(info.options, options, players)
+    if options:
+        resolved = resolve_options(info.options, options, players)
+    else:  # the defaults for this game and count, resolved once (a copy each time: setup may keep what it gets)
+        cached = _DEFAULTS.get((info.name, players))
+        if cached is None or cached[0] is not info:
+            cached = _DEFAULTS[(info.name, players)] = (info, resolve_options(info.options, options, players))
+        resolved = {k: list(v) if isinstance(v, list) else v for k, v in cached[1].items()}
     return info.state_class.setup(players, seed, resolved)
+
+
+_DEFAULTS: dict[tuple[str, int], tuple[GameInfo, dict[str, OptionValue]]] = {}
+"""Per game name and player count, the game's registration and its resolved default options (`new_game`)."""
