@@ -8,9 +8,9 @@ is checked against it action by action (tests/core/test_native.py).
 
 Which one a process runs is decided once, when `tabletop` is first imported (`activate`):
 - `TABLETOP_PURE=1` in the environment: pure, whatever is compiled;
-- otherwise compiled when the stamp `native.stamp` written at the end of a build exists and no compiled module's
-  source is newer than it (an edited or checked-out `.py` makes the whole build stale, never half of it: compiled
-  modules call one another natively, so they are used all together or not at all);
+- otherwise compiled when the stamp `native.stamp` a build writes last (dated when it started) exists and no
+  compiled module's source is newer than it (an edited or checked-out `.py` makes the whole build stale, never half
+  of it: compiled modules call one another natively, so they are used all together or not at all);
 - otherwise pure.
 While pure, a finder at the head of `sys.meta_path` loads each compiled module from its `.py`; so does it, in
 either build, for a module an earlier build compiled and this one does not (`leftovers`). `tabletop bench`
@@ -32,7 +32,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent
 """The `tabletop` package's folder."""
 STAMP = ROOT / "native.stamp"
-"""Written last by a build: the modules it compiled, one per line. Its time is the build's."""
+"""Written last by a build: the modules it compiled, one per line; dated when the build started."""
 COMPILED_DIRS = ("core", "games/*", "agents")
 """The folders (under `ROOT`) whose modules are compiled: the core, the games, and the agents' searches."""
 NOT_COMPILED = frozenset({"__init__.py", "tui.py", "render.py", "registry.py", "options.py", "record.py", "seat.py",
@@ -47,25 +47,21 @@ given, and these take what duck typing allows."""
 PURE_ENV = "TABLETOP_PURE"
 
 
+def _modules(root: Path) -> list[Path]:
+    """Every module of the compiled folders, in a fixed order."""
+    return [p for pattern in COMPILED_DIRS for folder in sorted(root.glob(pattern))
+            if (folder / "__init__.py").is_file() for p in sorted(folder.glob("*.py"))]
+
+
 def sources(root: Path = ROOT) -> list[Path]:
     """The sources the compiled build is made of, in a fixed order."""
-    found: list[Path] = []
-    for pattern in COMPILED_DIRS:
-        for folder in sorted(root.glob(pattern)):
-            if (folder / "__init__.py").is_file():
-                found.extend(p for p in sorted(folder.glob("*.py")) if p.name not in NOT_COMPILED)
-    return found
+    return [p for p in _modules(root) if p.name not in NOT_COMPILED]
 
 
 def leftovers(root: Path = ROOT) -> list[Path]:
     """Sources of the compiled folders that the build does not compile but that have a compiled module beside them,
     left by an earlier build that did (a checkout of another commit): never to be loaded."""
-    found: list[Path] = []
-    for pattern in COMPILED_DIRS:
-        for folder in sorted(root.glob(pattern)):
-            found.extend(p for p in sorted(folder.glob("*.py"))
-                         if p.name in NOT_COMPILED and p.name != "__init__.py" and extension_of(p).exists())
-    return found
+    return [p for p in _modules(root) if p.name in NOT_COMPILED and extension_of(p).exists()]
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -84,7 +80,7 @@ class Build:
 
     compiled: bool
     reason: str
-    """Why, in a few words: "compiled by mypyc", "TABLETOP_PURE is set", "not compiled (scripts/compile)", ..."""
+    """Why, in a few words: "every engine module compiled by mypyc", "TABLETOP_PURE is set", ..."""
 
     def describe(self) -> str:
         return ("compiled (mypyc)" if self.compiled else "pure Python") + f": {self.reason}"
@@ -100,11 +96,10 @@ def check(root: Path = ROOT, environ: Mapping[str, str] | None = None) -> Build:
         listed = (root / STAMP.name).read_text(encoding="utf-8").split()
     except OSError:
         return Build(False, "not compiled (scripts/compile builds it)")
-    paths = {p.as_posix(): p for p in sources(root)}
-    names = [module_name(p, root) for p in paths.values()]
-    if sorted(listed) != sorted(names):
+    paths = sources(root)
+    if sorted(listed) != sorted(module_name(p, root) for p in paths):
         return Build(False, "the compiled build is not of these modules (scripts/compile rebuilds it)")
-    for path in paths.values():
+    for path in paths:
         try:
             if path.stat().st_mtime > stamp_time:
                 return Build(False, f"{path.relative_to(root).as_posix()} changed since it was compiled "

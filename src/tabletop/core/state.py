@@ -7,7 +7,7 @@ seats, caching legal actions, history, records) is written once here.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self, cast
 
@@ -125,22 +125,18 @@ class State(ABC):
     """The concessions so far, in order: each the seat and, for each reader (the seats, then a spectator), the length
     of the game's own log when it conceded (where the core's log entry for it goes). Empty: the fast path."""
 
-    _winners_see_concessions: ClassVar[bool] = False
-    """True for a game whose own `winners` counts the concessions (`_winners_conceded`): the compiled games, whose
-    classes `__init_subclass__` does not see (src/tabletop/native.py). Any other game's is wrapped to."""
-
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's `winners` is wrapped so that every caller sees the concessions (`_winners_conceded`), unless the
-        game says it counts them itself (`_winners_see_concessions`)."""
+        """A game that overrides `winners` itself (the older form of the contract: `_game_winners` is the hook) has
+        it wrapped so that every caller sees the concessions (`_winners_conceded`)."""
         super().__init_subclass__(**kwargs)
         own = vars(cls).get("winners")
-        if own is None or getattr(own, "_sees_concessions", False) or vars(cls).get("_winners_see_concessions"):
+        if own is None or getattr(own, "_sees_concessions", False):
             return
 
         def winners(self: State) -> list[Seat]:
             if not self._conceded:
                 return cast(list[Seat], own(self))
-            return self._winners_conceded(own)
+            return self._winners_conceded(lambda: cast(list[Seat], own(self)))
 
         winners.__doc__ = own.__doc__
         winners.__name__ = winners.__qualname__ = "winners"
@@ -231,9 +227,17 @@ class State(ABC):
     def scores(self) -> list[float]:
         """Current score of each seat (final once the game is over)."""
 
-    @abstractmethod
     def winners(self) -> list[Seat]:
-        """Winning seats once the game is over (all seats on a shared win); empty before the end."""
+        """Winning seats once the game is over (all seats on a shared win); empty before the end. The game's own
+        count (`_game_winners`), with the concessions applied (`_winners_conceded`)."""
+        if self._conceded:
+            return self._winners_conceded(self._game_winners)
+        return self._game_winners()
+
+    def _game_winners(self) -> list[Seat]:
+        """The game's winners by its own rules, concessions aside: the hook a game implements (or it overrides
+        `winners` itself, which `__init_subclass__` wraps; compiled games cannot be wrapped, and implement this)."""
+        raise NotImplementedError(f"{type(self).__name__} implements neither _game_winners nor winners")
 
     def _standing(self, seat: Seat) -> tuple[float, ...]:
         """How well `seat` stands, compared between seats: the score, then the game's tie-breaks (default: the score
@@ -471,7 +475,7 @@ class State(ABC):
             self.to_move = None
             self._queue = None
 
-    def _winners_conceded(self, own: Any) -> list[Seat]:
+    def _winners_conceded(self, own: Callable[[], list[Seat]]) -> list[Seat]:
         """The winners once someone conceded: the seat left if every other conceded; else the game's own winners
         that did not concede, or if all of those conceded, the best standing seats among the others."""
         if self.to_move is not None:
@@ -480,7 +484,7 @@ class State(ABC):
         left = [p for p in range(self.players) if p not in gone]
         if len(left) == 1:
             return left
-        won = [p for p in own(self) if p not in gone]
+        won = [p for p in own() if p not in gone]
         if won:
             return won
         best = max(self._standing(p) for p in left)

@@ -546,7 +546,7 @@ class SilencioState(State):
         """Cooperative: every seat scores minus the cards left."""
         return [-float(self.cards_left())] * self.players
 
-    def winners(self) -> list[Seat]:
+    def _game_winners(self) -> list[Seat]:
         """All seats on a perfect game (no cards left), none otherwise."""
         return list(range(self.players)) if self.phase == OVER and self.cards_left() == 0 else []
 

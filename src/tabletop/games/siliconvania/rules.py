@@ -375,15 +375,8 @@ class SiliconVaniaState(State):
     def scores(self) -> list[float]:
         return [float(b["total"]) for b in self._breakdowns()]
 
-    _winners_see_concessions = True  # compiled, this class is not wrapped by State.__init_subclass__
-
-    def winners(self) -> list[int]:
-        """The highest total, then the most vampires housed; with concessions, the core's rule over these."""
-        if self._conceded:
-            return self._winners_conceded(SiliconVaniaState._game_winners)
-        return self._game_winners()
-
     def _game_winners(self) -> list[int]:
+        """The highest total, then the most vampires housed (the core applies the concessions: `State.winners`)."""
         if self.to_move is not None:
             return []
         keys = [(b["total"], b["housed"]) for b in self._breakdowns()]

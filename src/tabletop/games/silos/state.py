@@ -560,15 +560,8 @@ class SilosState(State):
     def scores(self) -> list[float]:
         return [float(e) for e in self.emblems]
 
-    _winners_see_concessions = True  # compiled, this class is not wrapped by State.__init_subclass__
-
-    def winners(self) -> list[int]:
-        """The most emblems, then the most humans and cows; with concessions, the core's rule over these."""
-        if self._conceded:
-            return self._winners_conceded(SilosState._game_winners)
-        return self._game_winners()
-
     def _game_winners(self) -> list[int]:
+        """The most emblems, then the most humans and cows (the core applies the concessions: `State.winners`)."""
         if self.to_move is not None:
             return []
         n = self.players
