@@ -429,6 +429,8 @@ export class TableView {
     else refocus(this.els.table, focused);
     tableRedrawn();
     this.els.table.classList.toggle("myturn", this.myTurn());
+    // a move or undo on its way: assistive technology (and a test) can tell the table is about to change
+    this.els.table.setAttribute("aria-busy", String(this.o.session.busy));
     this.renderActions();
     this.renderHistory();
   }
