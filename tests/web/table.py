@@ -138,7 +138,7 @@ def click_a_target(page: Page, rng: random.Random, targets: list[ElementHandle])
         fresh[rng.randrange(len(fresh))].click(position={"x": 6, "y": 6})
 
 
-_CLICK_LOG = """() => { if (window.__clickLog) return; window.__clickLog = [];
+CLICK_LOG = """() => { if (window.__clickLog) return; window.__clickLog = [];
   document.addEventListener('click', (e) => {
     const t = e.target instanceof Element ? e.target.closest('[data-key]') : null;
     const d = document.querySelector('.table > [data-seq]');
@@ -179,7 +179,7 @@ def move_by_clicks(page: Page, rng: random.Random, clicks: Clicks,
                    no_component: set[str] | frozenset[str] = frozenset(NO_COMPONENT)) -> None:
     """Make one move: a random legal target on the table (following multi-click moves), or one of the fallback
     buttons, which offer only actions that concern no component."""
-    page.evaluate(_CLICK_LOG)
+    page.evaluate(CLICK_LOG)
     wait_actionable(page)
     before = seq_of(page)
     fallback = [b.get_attribute("data-action") or "" for b in page.query_selector_all(".actions > .buttons button.act")]
@@ -200,20 +200,27 @@ def move_by_clicks(page: Page, rng: random.Random, clicks: Clicks,
             assert targets, "a selection with nothing to click next"
         else:
             raise AssertionError("a move of more than four clicks")
-    clicks.moves += 1
-    if not _new_picture(page, before, 20_000):
+    moved(page, before, clicks)
+
+
+def moved(page: Page, before: int, clicks: Clicks, timeout: float = 20_000) -> bool:
+    """After a move's last click: wait for the picture past seq `before`, and count the move. False when the clicks
+    made nothing happen (no move on its way, no new picture, no error) within `timeout` ms: said as a warning, kept
+    in `clicks.stalls` (at most `MAX_STALLS` a game) for the caller to try again. A move on its way (the table's
+    aria-busy) gets 60 s more: the server is slow on a loaded machine. An error line fails the test."""
+    if not _new_picture(page, before, timeout):
         shown = what_the_page_shows(page, before)
-        if shown["busy"] == "true":  # the move is on its way: the server is slow (a loaded machine), the client waits
-            if not _new_picture(page, before, 60_000):
-                raise AssertionError(f"a move sent made no new picture in 80 s: {shown}")
-        else:  # nothing was sent: the clicks made nothing happen; the caller tries again, a few times at most
-            clicks.moves -= 1
+        if shown["busy"] != "true":
             clicks.stalls.append(f"seq {before}: {shown}")
             warnings.warn(f"clicks made no move (tried again): {shown}", stacklevel=2)  # in the run's summary
             assert len(clicks.stalls) <= MAX_STALLS, f"clicks made no move {len(clicks.stalls)} times: {clicks.stalls}"
-            return
+            return False
+        if not _new_picture(page, before, 60_000):
+            raise AssertionError(f"a move sent made no new picture in {timeout / 1000 + 60:.0f} s: {shown}")
+    clicks.moves += 1
     err = page.query_selector(".actions .error")
     assert err is None or not err.inner_text().strip(), err.inner_text() if err else ""
+    return True
 
 
 def play_to_end(page: Page, rng: random.Random, max_moves: int = 400) -> Clicks:
