@@ -12,6 +12,10 @@ card records both, and the exact command that reproduces the file):
    random legal one with probability `--explore` (so the data holds states the heuristic would not reach); every
    decision is a sample (observation, mask, the heuristic's choice, the seat's final reward). The MLP's policy head
    learns the heuristic's choice (cross-entropy over the legal actions), its value head the final reward.
+   With `--dagger R`, R rounds of DAgger follow: the policy plays `--dagger-games` games (every seat in Silencio,
+   else one rotated seat among heuristic seats), each of its decisions labelled with the heuristic's choice in that
+   state; the labels join the data and the policy is fitted again (a third of `--bc-epochs`). Imitation alone
+   learns the heuristic's states only, and a policy's small mistakes lead it to states it never saw.
 2. **Self-play PPO** (`--updates` updates of `--steps` learner decisions): the learner plays a seat drawn at each
    reset; each other seat is drawn from a pool of past versions of the policy (a frozen copy saved every
    `--snapshot-every` updates, the last `--pool` kept, sampling from their softmax) and the heuristic, half and half.
@@ -149,6 +153,54 @@ def imitation_data(game: str, players: int, games: int, explore: float, seed: in
     return obs, legal_idx, choice, reward, played
 
 
+def policy_data(layers: list[tuple[np.ndarray, np.ndarray]], game: str, players: int, games: int, seed: int,
+                deadline: float, max_decisions: int) -> tuple[list[np.ndarray], list[np.ndarray], list[int],
+                                                              list[float], int]:
+    """DAgger's data: games where the policy plays (every seat in a cooperative game, else one seat, rotated, among
+    heuristic seats), each of its decisions labelled with the heuristic's choice in that same state: the states the
+    policy reaches, which the heuristic's own games never show it (its mistakes compound there)."""
+    space, enc = action_space(game, players), encoder(game, players)
+    coop = game_info(game).cooperative
+    rng = np.random.default_rng(seed)
+    obs: list[np.ndarray] = []
+    legal_idx: list[np.ndarray] = []
+    choice: list[int] = []
+    reward: list[float] = []
+    played = 0
+    for g in range(games):
+        if time.perf_counter() > deadline:
+            break
+        state = new_game(game, players, int(rng.integers(0, 2**63)))
+        me = g % players
+        agents = [make_agent("heuristic", game, int(rng.integers(0, 2**63))) for _ in range(players)]
+        handles = [SeatHandle(state, p) for p in range(players)]
+        seats: list[int] = []
+        for _ in range(max_decisions):
+            p = state.to_move
+            if p is None:
+                break
+            best = agents[p].act(handles[p])
+            if not (coop or p == me):
+                state.apply(best)
+                continue
+            legal = state.legal_actions()
+            idx = space.indices(legal)
+            x = enc.encode_fast(state, p)
+            obs.append(x)
+            legal_idx.append(np.asarray(idx, dtype=np.int64))
+            choice.append(idx[legal.index(best)])
+            seats.append(p)
+            for i, (w, b) in enumerate(layers):
+                x = x @ w + b
+                if i < len(layers) - 1:
+                    x = np.tanh(x)
+            state.apply(legal[int(np.argmax(x[np.asarray(idx)]))])
+        final = final_rewards(state) if state.to_move is None else [0.0] * players
+        reward.extend(final[p] for p in seats)
+        played = g + 1
+    return obs, legal_idx, choice, reward, played
+
+
 def imitate(model: ActorCritic, opt: torch.optim.Optimizer, data: tuple[Any, ...], n_actions: int, epochs: int,
             batch: int, holdout: float = 0.1) -> tuple[float, float]:
     """Fit the policy head to the heuristic's choices and the value head to the final rewards, `epochs` passes.
@@ -262,6 +314,22 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         log["bc_cpu_seconds"] = round(time.process_time() - cpu0, 1)
         print(f"imitation: {data[4]} games, {len(data[0])} decisions, loss {loss:.3f}, held-out accuracy "
               f"{acc:.3f}, {log['bc_seconds']:.0f}s", flush=True)
+        # 1b. DAgger: the policy's own games labelled by the heuristic, added to the data, the policy fitted again
+        log["dagger_rounds"], log["dagger_games"] = 0, 0
+        for r in range(args.dagger):
+            if time.perf_counter() > start + budget * 2 / 3:
+                break
+            more = policy_data(numpy_layers(model), game, players, args.dagger_games, int(rng.integers(0, 2**63)),
+                               start + budget * 2 / 3, args.max_steps)
+            if more[4] < args.dagger_games:  # cut short by the budget: dropped, so the card's counts reproduce it
+                break
+            data = (*(a + b for a, b in zip(data[:4], more[:4], strict=True)), data[4] + more[4])
+            loss, acc = imitate(model, opt, data, space.n, max(1, args.bc_epochs // 3), args.batch)
+            log["dagger_rounds"], log["dagger_games"] = r + 1, log["dagger_games"] + more[4]
+            log["bc_accuracy"] = round(acc, 4)
+            print(f"dagger round {r + 1}: {more[4]} policy games, {len(data[0])} decisions in all, held-out "
+                  f"accuracy {acc:.3f}, {time.perf_counter() - start:.0f}s", flush=True)
+        log["dagger_seconds"] = round(time.perf_counter() - start, 1)
         del data
 
     # 2. self-play PPO against a pool of past versions (and the heuristic); Silencio: a team of the live policy.
@@ -366,7 +434,8 @@ def write_card(args: argparse.Namespace, log: dict[str, Any]) -> Path:
                  else f"a pool: the heuristic and the last {args.pool} snapshots of the policy, half and half")
     repro = ["python", "examples/train.py", "--game", args.game, "--players", str(args.players), "--seed",
              str(args.seed), "--bc-games", str(log["bc_games"]), "--bc-epochs", str(args.bc_epochs), "--bc-lr",
-             str(args.bc_lr), "--updates", str(log["updates"]), "--minutes", "0", "--hidden", str(args.hidden),
+             str(args.bc_lr), "--dagger", str(log.get("dagger_rounds", 0)), "--dagger-games", str(args.dagger_games),
+             "--updates", str(log["updates"]), "--minutes", "0", "--hidden", str(args.hidden),
              "--steps", str(args.steps), "--lr", str(args.lr), "--eval-every", str(args.eval_every), "--eval-games",
              str(args.eval_games), "--out", str(args.out_arg)]
     lines = [
@@ -390,6 +459,8 @@ def write_card(args: argparse.Namespace, log: dict[str, Any]) -> Path:
         f"imitation_epochs = {args.bc_epochs}",
         f"imitation_held_out_accuracy = {log.get('bc_accuracy', 'nan')}",
         f"imitation_seconds = {log.get('bc_seconds', 0.0)}",
+        f"dagger_rounds = {log.get('dagger_rounds', 0)}",
+        f"dagger_games = {log.get('dagger_games', 0)}",
         f"imitation_cpu_seconds = {log.get('bc_cpu_seconds', 0.0)}",
         f"ppo_updates = {log['updates']}",
         f"ppo_steps_per_update = {args.steps}",
@@ -445,6 +516,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--bc-epochs", type=int, default=12, help="imitation passes (the best on held-out games is kept)")
     p.add_argument("--bc-lr", type=float, default=1e-3, help="the imitation's learning rate")
     p.add_argument("--explore", type=float, default=0.1)
+    p.add_argument("--dagger", type=int, default=0, help="DAgger rounds after the imitation (0: none)")
+    p.add_argument("--dagger-games", type=int, default=300, help="the policy's games labelled in each DAgger round")
     p.add_argument("--updates", type=int, default=10_000, help="PPO updates at most")
     p.add_argument("--steps", type=int, default=512, help="learner decisions per update")
     p.add_argument("--epochs", type=int, default=4)

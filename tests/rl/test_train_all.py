@@ -62,3 +62,21 @@ def test_a_bad_player_count_is_refused_before_training(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         _module().main(["--game", "siliconvania", "--players", "6", "--out", str(tmp_path / "x.npz")])
     assert not (tmp_path / "x.npz").exists()
+
+
+def test_dagger_rounds_add_the_policys_own_states_labelled_by_the_heuristic_and_reproduce(tmp_path: Path) -> None:
+    module = _module()
+    args = ["--game", "silencio", "--players", "3", "--minutes", "0", "--bc-games", "2", "--bc-epochs", "3",
+            "--dagger", "2", "--dagger-games", "3", "--updates", "0", "--eval-every", "0", "--seed", "4"]
+    logs = [module.main([*args, "--out", str(tmp_path / f"{n}.npz")]) for n in ("a", "b")]
+    assert logs[0]["dagger_rounds"] == 2 and logs[0]["dagger_games"] == 6
+    card = tomllib.loads((tmp_path / "a.toml").read_text(encoding="utf-8"))["training"]
+    assert card["dagger_rounds"] == 2 and "--dagger 2 --dagger-games 3" in card["reproduce"]
+    with np.load(tmp_path / "a.npz") as a, np.load(tmp_path / "b.npz") as b:
+        assert all(np.array_equal(a[k], b[k]) for k in a.files)
+    # the labels are the heuristic's choices in states the policy reached: every one of them legal there
+    layers = module.numpy_layers(module.ActorCritic(module.encoder("silencio", 3).size,
+                                                    module.action_space("silencio", 3).n, 16))
+    obs, legal, choice, reward, played = module.policy_data(layers, "silencio", 3, 2, 9, float("inf"), 3000)
+    assert played == 2 and len(obs) == len(legal) == len(choice) == len(reward) > 0
+    assert all(c in set(idx.tolist()) for c, idx in zip(choice, legal, strict=True))
