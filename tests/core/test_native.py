@@ -196,3 +196,18 @@ def test_a_module_an_earlier_build_compiled_is_loaded_from_its_source(tmp_path: 
 def test_the_terminal_drawing_and_the_doors_for_callers_arguments_stay_python(name):
     assert name in native.NOT_COMPILED
     assert not any(p.name == name for p in native.sources())
+
+
+def test_the_build_match_plays_the_compiled_build_against_a_pure_child_to_the_end():
+    """scripts/build_match.py (the issue's `hard` against today's `hard`): a game where the pure twin's seat is a child
+    process keeping its own copy of the game; on the compiled build it plays to the end, on the pure one it refuses."""
+    script = Path(__file__).resolve().parents[2] / "scripts" / "build_match.py"
+    run = subprocess.run([sys.executable, str(script), "--game", "silos", "--games", "2", "--seconds", "0.005",
+                          "--jobs", "1", "--json", "/dev/stdout"], capture_output=True, text=True, timeout=300)
+    if native.running_compiled():
+        assert run.returncode == 0, run.stderr[-2000:]
+        got = json.loads(run.stdout[run.stdout.rindex('{"game"'):])
+        assert got["games"] == 2 and got["compiled_share"] in (0.0, 0.25, 0.5, 0.75, 1.0)
+        assert got["decisions_per_game"] > 20
+    else:
+        assert run.returncode != 0 and "must run the compiled build" in run.stderr
