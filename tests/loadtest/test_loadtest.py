@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 import tabletop
 from tabletop import loadtest
 
@@ -83,3 +85,22 @@ def test_by_default_it_plays_every_game_the_server_plays_in_turn() -> None:
     assert report["games"] == tabletop.games()  # from GET /api/meta/games: every game takes 2 players
     paced = report["paced"]
     assert paced["games_finished"] == 3 and paced["errors"] == 0 and paced["lost_events"] == 0
+
+
+def test_two_server_processes_on_one_postgresql_database_serve_the_seats_of_each_game_between_them() -> None:
+    """`--servers 2`: each game's two seats talk to different processes, so every event reaches a socket of the
+    process that did not apply it through PostgreSQL's LISTEN/NOTIFY; nothing is lost or duplicated."""
+    report = loadtest.run("both", "postgresql", games=("silos",), n_games=2, think=(0.0, 0.01), max_seconds=180,
+                          steps=[2], step_seconds=2.0, servers=2)
+    assert report["servers"] == 2
+    paced = report["paced"]
+    assert paced["games_finished"] == 2 and paced["errors"] == 0
+    assert paced["lost_events"] == 0 and paced["duplicated_events"] == 0 and paced["actions"] > 20
+    (step,) = report["saturation"]["steps"]
+    assert step["games_finished"] >= 1 and step["errors"] == 0 and step["lost_events"] == 0
+    assert "2 server processes" in loadtest.format_report(report)
+
+
+def test_more_than_one_server_process_on_sqlite_is_refused() -> None:
+    with pytest.raises(ValueError, match="PostgreSQL"):
+        loadtest.run("paced", "sqlite", n_games=1, servers=2)

@@ -34,14 +34,16 @@ def cmd_loadtest(args: argparse.Namespace) -> int:
     known = registered_games()
     unknown = [g for g in games or () if g not in known]
     if (unknown or args.games_at_once < 1 or args.players < 2 or args.max_seconds <= 0 or args.seconds < 0
-            or args.ramp < 0):
+            or args.ramp < 0 or args.servers < 1 or (args.servers > 1 and args.db == "sqlite")):
         print(error_line(f"bad arguments: games must be among {', '.join(known)}; --games-at-once >= 1, "
-                         "--players >= 2, --max-seconds > 0, --seconds >= 0, --ramp >= 0"))
+                         "--players >= 2, --max-seconds > 0, --seconds >= 0, --ramp >= 0, --servers >= 1 (more "
+                         "than one on PostgreSQL only: --db postgresql or a URL)"))
         return 2
     steps = [int(x) for x in args.steps.split(",")] if args.steps else None
     try:
         report = loadtest.run(args.mode, args.db, games, args.games_at_once, args.players, (0.2, 0.8),
-                              args.max_seconds, steps, args.step_seconds, args.seed, args.seconds, args.ramp)
+                              args.max_seconds, steps, args.step_seconds, args.seed, args.seconds, args.ramp,
+                              args.servers)
     except loadtest.ServerFailed as e:  # its last lines of output say why (its extra missing, a bad --db URL, ...)
         print(error_line(e))
         return 2
@@ -88,5 +90,8 @@ def add_parser(sub: Any) -> None:
                    help="saturation: games at once per step (default 1,2,3,4,6,8,12,16,24,32,48,64)")
     p.add_argument("--step-seconds", type=float, default=20, help="saturation: seconds per step (default 20)")
     p.add_argument("--seed", type=int, default=1, help="the bots' random choices")
+    p.add_argument("--servers", type=int, default=1,
+                   help="server processes on the one database (more than one: PostgreSQL only); a game's seats "
+                        "are spread over them, the server CPU is their sum")
     p.add_argument("--json", default=None, help="also write the full report to this file")
     p.set_defaults(func=cmd_loadtest)

@@ -162,10 +162,16 @@ class Bot:
         await self.api.close()
 
 
-async def play_game(base: str, game: str, players: int, addrs: Addresses, think: tuple[float, float],
-                    rng: random.Random, stats: Stats, deadline: float, create_sem: asyncio.Semaphore) -> None:
-    """Create a game of `players` bots, play it to its end (or `deadline`), verify what every seat saw."""
-    bots = [Bot(base, addrs.next()) for _ in range(players)]
+async def play_game(base: str | tuple[str, ...], game: str, players: int, addrs: Addresses,
+                    think: tuple[float, float], rng: random.Random, stats: Stats, deadline: float,
+                    create_sem: asyncio.Semaphore) -> None:
+    """Create a game of `players` bots, play it to its end (or `deadline`), verify what every seat saw. `base`: the
+    server's URL, or the URLs of several server processes sharing one database: then the seats of a game are spread
+    over them (seat i of the game with the k-th bot address first talks to server (k + i) mod n), so an event is
+    pushed to sockets of other processes than the one that applied it."""
+    bases = (base,) if isinstance(base, str) else base
+    first = addrs.n
+    bots = [Bot(bases[(first + i) % len(bases)], addrs.next()) for i in range(players)]
     readers: list[asyncio.Task[None]] = []
     try:
         async with create_sem:

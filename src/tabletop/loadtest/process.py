@@ -24,34 +24,41 @@ class ServerFailed(RuntimeError):
 
 
 class RssSampler:
-    """The server's resident memory, sampled from /proc, and the CPU time it has used."""
+    """The server's resident memory, sampled from /proc, and the CPU time it has used (summed over its processes,
+    when several serve one database)."""
 
-    def __init__(self, pid: int, stats: Stats | None = None) -> None:
-        self.pid, self.peak, self.last = pid, 0, 0
+    def __init__(self, pid: int | list[int], stats: Stats | None = None) -> None:
+        self.pids = [pid] if isinstance(pid, int) else list(pid)
+        self.peak, self.last = 0, 0
         self.task: asyncio.Task[None] | None = None
         self.cpu0 = self.cpu()
         self.stats = stats
         """If given, its games in play and the server's CPU are sampled with the memory (the run's timeline)."""
 
     def cpu(self) -> float:
-        """The server process's CPU seconds so far (user + system, all its threads)."""
-        try:
-            fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        except (OSError, IndexError, ValueError):
-            return 0.0
+        """The server processes' CPU seconds so far (user + system, all their threads)."""
+        total = 0.0
+        for pid in self.pids:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            except (OSError, IndexError, ValueError):
+                pass
+        return total
 
     def restart_cpu(self) -> None:
         self.cpu0 = self.cpu()
 
     def read(self) -> int:
-        try:
-            for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) * 1024
-        except OSError:
-            pass
-        return 0
+        total = 0
+        for pid in self.pids:
+            try:
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) * 1024
+            except OSError:
+                pass
+        return total
 
     async def run(self) -> None:
         while True:
@@ -84,7 +91,17 @@ def last_lines(path: Path, n: int = 5) -> str:
 
 
 @contextlib.contextmanager
-def server_process(db_url: str, workdir: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def server_processes(db_url: str, workdir: Path, n: int) -> Iterator[list[tuple[str, subprocess.Popen[bytes]]]]:
+    """`n` `tabletop serve` processes on one database (each on its own port, logging to server-<i>.log): their URLs
+    and processes. More than one needs PostgreSQL: the processes hear each other's events by its LISTEN/NOTIFY."""
+    with contextlib.ExitStack() as stack:
+        yield [stack.enter_context(server_process(db_url, workdir, f"server-{i}.log" if n > 1 else "server.log"))
+               for i in range(n)]
+
+
+@contextlib.contextmanager
+def server_process(db_url: str, workdir: Path, log_name: str = "server.log"
+                   ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """`tabletop serve` on a free loopback port under its default limits: its URL and process. Its output goes to
     `workdir`/server.log; if it does not start, `ServerFailed` carries the log's last lines (the working directory
     is a temporary one, gone by the time the error is read)."""
@@ -92,7 +109,7 @@ def server_process(db_url: str, workdir: Path) -> Iterator[tuple[str, subprocess
     cmd = [sys.executable, "-c", "import sys; from tabletop.cli.main import main; sys.exit(main(sys.argv[1:]))",
            "serve", "--port", str(port), "--db", db_url, "--ai-workers", "1"]
     env = {k: v for k, v in os.environ.items() if not k.startswith("TABLETOP_") or k in TUNING}
-    log = open(workdir / "server.log", "ab")  # noqa: SIM115 - closed below
+    log = open(workdir / log_name, "ab")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -100,14 +117,14 @@ def server_process(db_url: str, workdir: Path) -> Iterator[tuple[str, subprocess
         while True:
             if proc.poll() is not None:
                 log.flush()
-                raise ServerFailed(f"`tabletop serve` exited ({proc.returncode}): {last_lines(workdir / 'server.log')}")
+                raise ServerFailed(f"`tabletop serve` exited ({proc.returncode}): {last_lines(workdir / log_name)}")
             try:
                 if httpx.get(f"{url}/api/meta/games", timeout=2).status_code == 200:
                     break
             except httpx.TransportError:
                 pass
             if time.monotonic() > deadline:
-                raise ServerFailed(f"`tabletop serve` did not answer in 60 s: {last_lines(workdir / 'server.log')}")
+                raise ServerFailed(f"`tabletop serve` did not answer in 60 s: {last_lines(workdir / log_name)}")
             time.sleep(0.1)
         yield url, proc
     finally:

@@ -18,7 +18,7 @@ from typing import Any
 import tabletop
 from tabletop.client import Client
 from tabletop.loadtest.bots import Addresses, LagMonitor, Stats, play_game
-from tabletop.loadtest.process import RssSampler, database, raise_fd_limit, server_process
+from tabletop.loadtest.process import RssSampler, database, raise_fd_limit, server_processes
 
 STEPS = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64]
 """Saturation: games at once per step, until p99 passes 200 ms."""
@@ -86,7 +86,8 @@ def game_for(i: int, games: tuple[str, ...]) -> str:
     return games[i % len(games)]
 
 
-async def paced(base: str, pid: int, n_games: int, games: tuple[str, ...], players: int, think: tuple[float, float],
+async def paced(base: str | tuple[str, ...], pid: int | list[int], n_games: int, games: tuple[str, ...],
+                players: int, think: tuple[float, float],
                 max_seconds: float, seed: int, seconds: float = 0.0, ramp: float = 0.0) -> dict[str, Any]:
     """`n_games` tables with think time. Table k sits down `k * ramp / n_games` s after the start (people arrive over
     `ramp` seconds, not all in the same instant) and plays games back to back until `seconds` have passed since the
@@ -119,7 +120,8 @@ async def paced(base: str, pid: int, n_games: int, games: tuple[str, ...], playe
     return out
 
 
-async def saturation(base: str, pid: int, steps: list[int], games: tuple[str, ...], players: int, step_seconds: float,
+async def saturation(base: str | tuple[str, ...], pid: int | list[int], steps: list[int], games: tuple[str, ...],
+                     players: int, step_seconds: float,
                      seed: int) -> dict[str, Any]:
     """No think time; per step, `c` games played back to back for `step_seconds` (the last ones to their end)."""
     addrs, rng = Addresses(), random.Random(seed)
@@ -209,15 +211,22 @@ def summary(stats: Stats, rss: RssSampler, seconds: float, n_games: int | None) 
 
 def run(mode: str, db: str, games: tuple[str, ...] | None = None, n_games: int = 200, players: int = 2,
         think: tuple[float, float] = (0.2, 0.8), max_seconds: float = 900.0, steps: list[int] | None = None,
-        step_seconds: float = 20.0, seed: int = 1, seconds: float = 0.0, ramp: float = 0.0) -> dict[str, Any]:
+        step_seconds: float = 20.0, seed: int = 1, seconds: float = 0.0, ramp: float = 0.0,
+        servers: int = 1) -> dict[str, Any]:
     """One load test against a fresh server and database: the report (a JSON-ready dict). `games`: the games to
-    play in turn (None: every game the server plays with `players` players; `NotServed` for one it does not)."""
+    play in turn (None: every game the server plays with `players` players; `NotServed` for one it does not).
+    `servers`: server processes on the one database (more than one needs PostgreSQL); the seats of a game are
+    spread over them, and the server CPU is their sum."""
+    if servers < 1 or (servers > 1 and db == "sqlite"):
+        raise ValueError(f"{servers} server processes: one on SQLite, one or more on PostgreSQL")
     raise_fd_limit()
     report: dict[str, Any] = {"mode": mode, "db": db if db in ("sqlite", "postgresql") else "url",
-                              "cpus": os.cpu_count(), "players": players}
+                              "cpus": os.cpu_count(), "players": players, "servers": servers}
     with tempfile.TemporaryDirectory(prefix="tabletop-loadtest-") as tmp:
         workdir = Path(tmp)
-        with database(db, workdir) as url, server_process(url, workdir) as (base, proc), quiet_collector():
+        with database(db, workdir) as url, server_processes(url, workdir, servers) as procs, quiet_collector():
+            base = procs[0][0]
+            bases, pids = tuple(b for b, _ in procs), [p.pid for _, p in procs]
             served = served_games(base, players)
             missing = [g for g in games or () if g not in served]
             if missing or not served:
@@ -227,11 +236,11 @@ def run(mode: str, db: str, games: tuple[str, ...] | None = None, n_games: int =
             report["games"] = list(games)
             records: list[dict[str, Any]] = []
             if mode in ("paced", "both"):
-                report["paced"] = asyncio.run(paced(base, proc.pid, n_games, games, players, think, max_seconds, seed,
+                report["paced"] = asyncio.run(paced(bases, pids, n_games, games, players, think, max_seconds, seed,
                                                     seconds, ramp))
                 records += report["paced"].pop("records")
             if mode in ("saturation", "both"):
-                sat = asyncio.run(saturation(base, proc.pid, steps or STEPS, games, players, step_seconds, seed))
+                sat = asyncio.run(saturation(bases, pids, steps or STEPS, games, players, step_seconds, seed))
                 records += sat.pop("records")
                 for s in sat["steps"]:
                     s.pop("records", None)
@@ -246,7 +255,9 @@ def run(mode: str, db: str, games: tuple[str, ...] | None = None, n_games: int =
 
 def format_report(report: dict[str, Any]) -> str:
     """The report as a few lines of text."""
-    lines = [f"load test: mode {report['mode']}, database {report['db']}, {report['cpus']} CPUs, "
+    procs = report.get("servers", 1)
+    lines = [f"load test: mode {report['mode']}, database {report['db']}"
+             f"{f', {procs} server processes' if procs > 1 else ''}, {report['cpus']} CPUs, "
              f"games {'/'.join(report['games'])} with {report['players']} players, bots over loopback addresses"]
 
     def row(name: str, s: dict[str, Any]) -> str:
