@@ -104,3 +104,37 @@ def test_two_server_processes_on_one_postgresql_database_serve_the_seats_of_each
 def test_more_than_one_server_process_on_sqlite_is_refused() -> None:
     with pytest.raises(ValueError, match="PostgreSQL"):
         loadtest.run("paced", "sqlite", n_games=1, servers=2)
+
+
+def test_a_bot_acts_on_a_later_picture_of_the_same_seq_the_game_it_waited_for_having_begun() -> None:
+    """With two server processes the creator's socket may first show the game waiting for its last seat, then (once
+    its process hears of the claim another process took) playing, at the same seq 0: the bot acts on the newer."""
+    import asyncio
+    import json
+    import time
+
+    from tabletop.loadtest import bots
+
+    async def scenario() -> list[dict[str, object]]:
+        bot = bots.Bot("http://127.0.0.1:9", "127.0.0.2")
+        sent: list[dict[str, object]] = []
+
+        class Socket:
+            async def send(self, text: str) -> None:
+                msg = json.loads(text)
+                sent.append(msg)
+                now = time.perf_counter()
+                await bot.inbox.put((now, {"type": "ack", "client_action_id": msg["client_action_id"], "seq": 1,
+                                           "action": msg["action"], "kind": "action", "duplicate": False}))
+                await bot.inbox.put((now, {"type": "state", "seq": 1, "status": "over", "legal": []}))
+
+        bot.ws = Socket()  # type: ignore[assignment]
+        for status, legal in (("waiting", []), ("playing", ["pass"])):
+            await bot.inbox.put((time.perf_counter(), {"type": "state", "seq": 0, "status": status, "legal": legal}))
+        done = await bots.seat_loop(bot, 0, "g", (0.0, 0.0), random.Random(1), bots.Stats(), time.monotonic() + 10)
+        await bot.api.close()
+        assert done
+        return sent
+
+    sent = asyncio.run(scenario())
+    assert [m["action"] for m in sent] == ["pass"] and sent[0]["seq"] == 0

@@ -253,7 +253,9 @@ async def seat_loop(bot: Bot, seat: int, gid: str, think: tuple[float, float], r
                 else:
                     pending = (msg["seq"], t0)
         elif kind == "state":
-            if msg["seq"] > newest_seq:
+            # a later message at the same seq is a newer picture: a game waiting for its last seat at the socket's
+            # first message, found playing once this process hears of the claim another process took
+            if msg["seq"] >= newest_seq:
                 newest_seq, newest = msg["seq"], msg
             if pending is not None and msg["seq"] >= pending[0]:
                 stats.latencies.append(t - pending[1])
