@@ -115,50 +115,30 @@ class FrozenPolicy:
         return int(legal[self.rng.choice(len(legal), p=p / p.sum())])
 
 
+Data = tuple[list[np.ndarray], list[np.ndarray], list[int], list[float], int]
+"""Labelled decisions: observations, legal indices, the heuristic's choices, the seats' final rewards, games played."""
+Layers = list[tuple[np.ndarray, np.ndarray]]
+
+
 def imitation_data(game: str, players: int, games: int, explore: float, seed: int, deadline: float,
-                   max_decisions: int) -> tuple[list[np.ndarray], list[np.ndarray], list[int], list[float], int]:
-    """Decisions of heuristic games (see the module docstring): observations, legal indices, choices, rewards."""
-    space, enc = action_space(game, players), encoder(game, players)
-    rng = np.random.default_rng(seed)
-    obs: list[np.ndarray] = []
-    legal_idx: list[np.ndarray] = []
-    choice: list[int] = []
-    reward: list[float] = []
-    played = 0
-    for g in range(games):
-        if time.perf_counter() > deadline:
-            break
-        state = new_game(game, players, int(rng.integers(0, 2**63)))
-        agents = [make_agent("heuristic", game, int(rng.integers(0, 2**63))) for _ in range(players)]
-        handles = [SeatHandle(state, p) for p in range(players)]
-        seats: list[int] = []
-        for _ in range(max_decisions):
-            p = state.to_move
-            if p is None:
-                break
-            legal = state.legal_actions()
-            idx = space.indices(legal)
-            best = agents[p].act(handles[p])
-            k = next(i for i, a in enumerate(legal) if a == best)
-            obs.append(enc.encode_fast(state, p))
-            legal_idx.append(np.asarray(idx, dtype=np.int64))
-            choice.append(idx[k])
-            seats.append(p)
-            if rng.random() < explore:
-                k = int(rng.integers(0, len(legal)))
-            state.apply(legal[k])
-        final = final_rewards(state) if state.to_move is None else [0.0] * players
-        reward.extend(final[p] for p in seats)
-        played = g + 1
-    return obs, legal_idx, choice, reward, played
+                   max_decisions: int) -> Data:
+    """Decisions of heuristic games (see the module docstring), each seat's action replaced by a random legal one
+    with probability `explore`."""
+    return _labelled(game, players, games, seed, deadline, max_decisions, explore, None)
 
 
-def policy_data(layers: list[tuple[np.ndarray, np.ndarray]], game: str, players: int, games: int, seed: int,
-                deadline: float, max_decisions: int) -> tuple[list[np.ndarray], list[np.ndarray], list[int],
-                                                              list[float], int]:
+def policy_data(layers: Layers, game: str, players: int, games: int, seed: int, deadline: float,
+                max_decisions: int) -> Data:
     """DAgger's data: games where the policy plays (every seat in a cooperative game, else one seat, rotated, among
     heuristic seats), each of its decisions labelled with the heuristic's choice in that same state: the states the
     policy reaches, which the heuristic's own games never show it (its mistakes compound there)."""
+    return _labelled(game, players, games, seed, deadline, max_decisions, 0.0, layers)
+
+
+def _labelled(game: str, players: int, games: int, seed: int, deadline: float, max_decisions: int, explore: float,
+              layers: Layers | None) -> Data:
+    """Games labelled by the heuristic: the heuristic plays (`layers` None, with `explore`), or the policy of
+    `layers` plays its seats (the other seats' heuristic moves are not recorded)."""
     space, enc = action_space(game, players), encoder(game, players)
     coop = game_info(game).cooperative
     rng = np.random.default_rng(seed)
@@ -171,16 +151,16 @@ def policy_data(layers: list[tuple[np.ndarray, np.ndarray]], game: str, players:
         if time.perf_counter() > deadline:
             break
         state = new_game(game, players, int(rng.integers(0, 2**63)))
-        me = g % players
         agents = [make_agent("heuristic", game, int(rng.integers(0, 2**63))) for _ in range(players)]
         handles = [SeatHandle(state, p) for p in range(players)]
+        me = g % players
         seats: list[int] = []
         for _ in range(max_decisions):
             p = state.to_move
             if p is None:
                 break
             best = agents[p].act(handles[p])
-            if not (coop or p == me):
+            if layers is not None and not (coop or p == me):
                 state.apply(best)
                 continue
             legal = state.legal_actions()
@@ -188,13 +168,18 @@ def policy_data(layers: list[tuple[np.ndarray, np.ndarray]], game: str, players:
             x = enc.encode_fast(state, p)
             obs.append(x)
             legal_idx.append(np.asarray(idx, dtype=np.int64))
-            choice.append(idx[legal.index(best)])
+            k = legal.index(best)
+            choice.append(idx[k])
             seats.append(p)
-            for i, (w, b) in enumerate(layers):
-                x = x @ w + b
-                if i < len(layers) - 1:
-                    x = np.tanh(x)
-            state.apply(legal[int(np.argmax(x[np.asarray(idx)]))])
+            if layers is not None:
+                for n, (w, b) in enumerate(layers):
+                    x = x @ w + b
+                    if n < len(layers) - 1:
+                        x = np.tanh(x)
+                k = int(np.argmax(x[np.asarray(idx)]))
+            elif rng.random() < explore:
+                k = int(rng.integers(0, len(legal)))
+            state.apply(legal[k])
         final = final_rewards(state) if state.to_move is None else [0.0] * players
         reward.extend(final[p] for p in seats)
         played = g + 1
