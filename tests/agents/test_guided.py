@@ -36,7 +36,8 @@ def test_guided_spec_sets_budget_depth_widening_and_reuse(spec, iters, seconds, 
 @pytest.mark.parametrize(
     ("spec", "match"),
     [
-        ("guided:budget=3", "allowed: iters, time, depth, c, pw, reuse, trust"),
+        ("guided:budget=3", "allowed: iters, time, depth, c, pw, reuse, trust, policy"),
+        ("guided:policy=nosuch", "nosuch"),
         ("guided:trust=x", "trust.*must be a number"),
         ("guided:iters=0", "iters.*integer of at least 1"),
         ("guided:depth=-1", "depth.*integer of at least 0"),
@@ -224,3 +225,22 @@ def test_the_rule_of_thumb_is_kept_unless_the_search_finds_a_clearly_better_move
     greedy.run(iters=60)
     ranked = greedy.candidates()
     assert ranked[0].visits == max(c.visits for c in ranked)
+
+
+def test_a_policy_guided_search_leads_its_root_with_the_policys_choice_and_plays_legal_games():
+    """`guided:policy=silos-2p`: the shipped policy's greedy choice is the root's first action (where the heuristic's
+    would be) and the anchor `trust` compares against (1.0 by default with a policy); the games it plays are legal."""
+    from tabletop.agents import play_game
+    from tabletop.agents.policy import PolicyAgent, PolicyNet, find_shipped
+
+    agent = make_agent("guided:policy=silos-2p,iters=60", "silos", seed=3)
+    assert isinstance(agent, GuidedAgent) and agent.trust == 1.0 and isinstance(agent.first, PolicyAgent)
+    policy = PolicyAgent("silos", PolicyNet(find_shipped("silos-2p", "silos").path), 0)
+    state = next(s for s in (midgame("silos", 2, k, 30) for k in range(20)) if len(s.legal_actions()) > 1)
+    seat = SeatHandle(state, state.to_move)
+    agent.act(seat)
+    search = agent.last_search
+    assert search is not None and search.order[0] == policy.act(seat) == search.heuristic_action
+    result = play_game(tabletop.new_game("silos", 2, 8), [make_agent("guided:policy=silos-2p,iters=20", "silos", 1),
+                                                          make_agent("medium", "silos", 2)])
+    assert result.state.is_over

@@ -27,7 +27,10 @@ Everything comes from the seat handle: `seat.sample` (determinizations), `seat.l
 heuristic agent, which itself decides through the handle. With `iters` and a seed the move is reproducible.
 
 Spec `guided:time=0.25` (parameters `iters`, `time`, `depth` (cut-off, default 8), `c` (exploration, default
-0.5), `pw` (widening, default 2.0), `reuse` (true/false, default true), `trust`). Both cores: not used; the
+0.5), `pw` (widening, default 2.0), `reuse` (true/false, default true), `trust`, `policy`). `policy=NAME` (a
+shipped policy, e.g. `guided:policy=silos-2p,time=0.25`) puts the policy's greedy choice first at the root where the
+heuristic's would be, and it stands unless the search finds another clearly better (`trust`, default 1.0 with a
+policy): the policy-guided search of issue 26. Both cores: not used; the
 search runs in the process that asks (the server already runs AI moves and hints in worker processes). The hints
 every client shows are `tabletop.agents.hints` (this search's `hint_candidates` in SILOS and SiliconVania).
 """
@@ -97,8 +100,10 @@ class GuidedSearch(_Core):
         root: Node | None = None,
         prior: bool = True,
         trust: float | None = None,
+        first: Agent | None = None,
     ) -> None:
         super().__init__(seat, seed, seat.players, root)
+        self.first = first
         self.game = seat.info.name
         self.c = c
         self.pw = pw
@@ -113,7 +118,8 @@ class GuidedSearch(_Core):
 
     # ---- the root prior ---------------------------------------------------------------------------------------
     def _root_order(self, legal: list[Action], prior: bool) -> list[Action]:
-        """Root actions in the order they are expanded: the heuristic's choice, then by one-step value."""
+        """Root actions in the order they are expanded: the heuristic's choice (or the `first` agent's: a trained
+        policy's), then by one-step value."""
         order = list(legal)
         self.rng.shuffle(order)
         if not prior or len(legal) < 2:
@@ -127,7 +133,7 @@ class GuidedSearch(_Core):
                     s.apply(a)
                     self.one_step[a] = self.pv.value(s, me)
                 order.sort(key=lambda a: -self.one_step.get(a, 0.0))
-        agent = heuristic_agent(self.game, self.rng.next64() >> 1)
+        agent = heuristic_agent(self.game, self.rng.next64() >> 1) if self.first is None else self.first
         if agent is not None:  # also for a secret bid owed ahead of the seat's turn: the heuristic bids blind too
             h = agent.act(self.seat)
             self.heuristic_action = h
@@ -252,6 +258,7 @@ class GuidedAgent:
         pw: float = 2.0,
         reuse: bool = True,
         trust: float | None = None,
+        first: Agent | None = None,
     ) -> None:
         if iters is None and seconds is None:
             seconds = DEFAULT_SECONDS
@@ -263,6 +270,7 @@ class GuidedAgent:
         self.pw = pw
         self.reuse = reuse
         self.trust = trust
+        self.first = first
         self._rng = Rng(seed)
         self.last_search: GuidedSearch | None = None
         self._reuse = Reuse(table_lines=True, needs_legal_child=True)  # the subtree under the action played last
@@ -277,7 +285,7 @@ class GuidedAgent:
         log = seat.log()
         kept = self._reuse.take(seat, log) if self.reuse else None
         search = GuidedSearch(seat, seed, self.depth, self.c, self.pw, root=kept[0] if kept else None,
-                              trust=self.trust)
+                              trust=self.trust, first=self.first)
         search.run(self.iters, self.seconds)
         self.last_search = search
         best = search.candidates()[0].action
@@ -331,7 +339,7 @@ def reason(search: GuidedSearch, action: Action) -> str:
 
 # ---- spec -----------------------------------------------------------------------------------------------------
 
-ALLOWED = ("iters", "time", "depth", "c", "pw", "reuse", "trust")
+ALLOWED = ("iters", "time", "depth", "c", "pw", "reuse", "trust", "policy")
 
 
 def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
@@ -343,8 +351,15 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
     pw = p.number("pw")
     trust = p.number("trust", positive=False)
     reuse = p.switch("reuse", True, ("true", "false"))
+    first: Agent | None = None
+    if params.get("policy"):  # a shipped policy's greedy choice leads the root, where the heuristic's would
+        from tabletop.agents.policy import PolicyAgent, PolicyNet, find_shipped
+
+        first = PolicyAgent(game, PolicyNet(find_shipped(params["policy"], game).path), seed)
+        if trust is None:
+            trust = 1.0  # the policy's choice stands unless the search finds another clearly better
     return GuidedAgent(game, seed, iters, seconds, depth, 0.5 if c is None else c, 2.0 if pw is None else pw,
-                       reuse, trust)
+                       reuse, trust, first)
 
 
 register_kind("guided", _factory)
