@@ -118,8 +118,24 @@ def wait_actionable(page: Page, timeout: float = 15_000) -> None:
     (a socket message redraws the header and the table in turn). Never met within `timeout`: the test fails."""
     page.wait_for_function("([q]) => document.querySelector(q) !== null", arg=[ACTIONABLE], timeout=timeout)
 
+SETTLE = """(e) => Promise.all(document.getAnimations()
+  .filter((a) => a.playState === 'running' && (a.effect === null || a.effect.getComputedTiming().endTime !== Infinity))
+  .map((a) => a.finished.catch(() => null)))"""
+"""Wait until no finite animation runs (the table's motion of the last move has played out; an endless one, a pulse,
+does not count): a person aims at a component once it is still. A click on a moving component can land beside it,
+on the table itself, and make nothing happen (seen in CI: a SILOS "place the drawn humans" step, the click on a DIV
+of the table beside the drawn human)."""
+
+
 def _click(el: ElementHandle) -> bool:
-    """Click a table target; False if it left the page first (a redraw), which a person would not notice."""
+    """Click a table target once the table's motion has settled; False if it left the page first (a redraw), which
+    a person would not notice."""
+    try:
+        el.evaluate(SETTLE)
+    except PlaywrightError as e:  # the element left the page meanwhile
+        if "not attached" not in str(e) and "Execution context was destroyed" not in str(e):
+            raise
+        return False
     try:
         el.click(position={"x": 6, "y": 6})
     except PlaywrightError as e:
