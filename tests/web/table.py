@@ -123,8 +123,8 @@ SETTLE = """(e) => Promise.all(document.getAnimations()
   .map((a) => a.finished.catch(() => null)))"""
 """Wait until no finite animation runs (the table's motion of the last move has played out; an endless one, a pulse,
 does not count): a person aims at a component once it is still. A click on a moving component can land beside it,
-on the table itself, and make nothing happen (seen in CI: a SILOS "place the drawn humans" step, the click on a DIV
-of the table beside the drawn human)."""
+on the table itself, and make nothing happen (seen in a fresh-clone run of .ci/run: in a SILOS "place the drawn
+humans" step the click reached a DIV of the table beside the drawn human)."""
 
 
 def _click(el: ElementHandle) -> bool:
