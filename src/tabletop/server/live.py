@@ -51,14 +51,24 @@ class Live:
         return n
 
     def _made_by_server(self) -> list[list[bool]]:
-        """Per seat, its actions in force in order: whether the server made each (computed once per event count)."""
-        if self._made is None or self._made[0] != len(self.events):
-            per: list[list[bool]] = [[] for _ in range(self.header.players)]
-            for ev in effective_actions(self.events):
-                if ev.seat is not None and 0 <= ev.seat < len(per):
-                    per[ev.seat].append((ev.client_action_id or "").startswith(SERVER_ACTION_IDS))
-            self._made = (len(self.events), per)
-        return self._made[1]
+        """Per seat, its actions in force in order: whether the server made each. The events are only ever
+        appended, so the lists catch up with the new events (an action appends to its seat's list, an undo takes
+        its seat's last ones back, as `effective_actions` does) instead of replaying them all on every event."""
+        events = self.events
+        made = self._made
+        if made is None or made[0] > len(events):  # first use, or the list was replaced by a shorter one
+            made = (0, [[] for _ in range(self.header.players)])
+        done, per = made
+        for ev in events[done:]:
+            if ev.seat is None or not 0 <= ev.seat < len(per):
+                continue
+            if ev.kind == "action":
+                per[ev.seat].append((ev.client_action_id or "").startswith(SERVER_ACTION_IDS))
+            elif ev.kind == "undo":
+                mine = per[ev.seat]
+                del mine[max(0, len(mine) - int(ev.text)):]
+        self._made = (len(events), per)
+        return per
 
     def event_of(self, seat: int, client_action_id: str) -> Event | None:
         """The first event of `seat` carrying `client_action_id`, if any (a retried action is found here). The
