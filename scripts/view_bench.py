@@ -1,7 +1,7 @@
 """The engine's per-seat costs the server pays on every event, per game: `view(seat)`, the new log entries, and the
 set-up (`new_game`), in microseconds, beside the cost of a decision (random playouts through the public API).
 
-    .venv/bin/python scripts/view_bench.py [--games 200] [--seed 1]
+    .venv/bin/python scripts/view_bench.py [--games 200] [--seed 1] [--game silos ...]
 
 Views are timed at every position of random playouts, for every seat and a spectator; the best of 3 rounds, in
 CPU time of the process (`time.process_time`): on a shared machine the time spent waiting for a core is left out.
@@ -53,11 +53,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", action="append", choices=[g for g, _ in CASES], help="only this game (repeatable)")
     args = ap.parse_args()
     table = Table(title="engine costs per event (µs of CPU, best of 3 rounds)")
     for col in ("game", "set-up", "decision", "view (one seat)", "new log entries (one seat)", "view / decision"):
         table.add_column(col, justify="right")
     for game, players in CASES:
+        if args.game and game not in args.game:
+            continue
         best: list[float] | None = None
         for _round in range(3):
             tot = [0.0] * 6

@@ -5,12 +5,12 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
-HUMAN_TYPES = ("politician", "government", "influencer", "professional")
-COMMON_CARDS = ("all-powers", "one-power", "marked-specimen", "ufo-advance")
-FACTION_CARDS = ("sighting", "confluence", "powers")
-N_LOC = 7
+HUMAN_TYPES: Final = ("politician", "government", "influencer", "professional")
+COMMON_CARDS: Final = ("all-powers", "one-power", "marked-specimen", "ufo-advance")
+FACTION_CARDS: Final = ("sighting", "confluence", "powers")
+N_LOC: Final = 7
 
 
 class ComponentDataError(ValueError):
@@ -137,4 +137,4 @@ def load() -> Components:
     return validate(data)
 
 
-COMPONENTS = load()
+COMPONENTS: Final = load()

@@ -7,7 +7,7 @@ automatically or asks one seat one decision (the table of what each kind does is
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tabletop.core import Action
 
@@ -15,15 +15,37 @@ if TYPE_CHECKING:
     from tabletop.games.silos.state import SilosState
 
 # Frame kinds, in the order of FRAME_NAMES. The turn: initial positioning, movement, skill tiles, the card.
-K_POSITIONING, K_MOVEMENT, K_SKILL_TILES, K_CARD, K_TOWN_HALL_SKILL, K_END_OF_TURN, K_CARD_IN_PLAY = range(7)
+K_POSITIONING: Final = 0
+K_MOVEMENT: Final = 1
+K_SKILL_TILES: Final = 2
+K_CARD: Final = 3
+K_TOWN_HALL_SKILL: Final = 4
+K_END_OF_TURN: Final = 5
+K_CARD_IN_PLAY: Final = 6
 # Power events, then the location powers (base and alternate side by side), then the humans' events.
-K_ALL_POWERS, K_YOUR_POWERS, K_ONE_POWER, K_POWER_EVENT = range(7, 11)
-K_SHERIFFS_OFFICE, K_SHERIFFS_OFFICE_ALTERNATE, K_UNIVERSITY, K_UNIVERSITY_ALTERNATE = range(11, 15)
-K_SHOPPING_MALL, K_SHOPPING_MALL_ALTERNATE, K_NEWS_STATION, K_NEWS_STATION_ALTERNATE = range(15, 19)
-K_RETURN_HUMANS, K_CHURCH, K_CHURCH_ALTERNATE, K_REPOSITION, K_BUS_STATION_ALTERNATE = range(19, 24)
-K_CROP_CIRCLES, K_PLACE_HUMANS, K_MIND_CONTROL, K_MARKED_SPECIMEN = range(24, 28)
+K_ALL_POWERS: Final = 7
+K_YOUR_POWERS: Final = 8
+K_ONE_POWER: Final = 9
+K_POWER_EVENT: Final = 10
+K_SHERIFFS_OFFICE: Final = 11
+K_SHERIFFS_OFFICE_ALTERNATE: Final = 12
+K_UNIVERSITY: Final = 13
+K_UNIVERSITY_ALTERNATE: Final = 14
+K_SHOPPING_MALL: Final = 15
+K_SHOPPING_MALL_ALTERNATE: Final = 16
+K_NEWS_STATION: Final = 17
+K_NEWS_STATION_ALTERNATE: Final = 18
+K_RETURN_HUMANS: Final = 19
+K_CHURCH: Final = 20
+K_CHURCH_ALTERNATE: Final = 21
+K_REPOSITION: Final = 22
+K_BUS_STATION_ALTERNATE: Final = 23
+K_CROP_CIRCLES: Final = 24
+K_PLACE_HUMANS: Final = 25
+K_MIND_CONTROL: Final = 26
+K_MARKED_SPECIMEN: Final = 27
 
-FRAME_NAMES = (
+FRAME_NAMES: Final = (
     "initial positioning", "movement", "skill tiles", "activate a card", "town hall skill", "end of turn",
     "card in play", "all powers", "your powers", "one power", "power event", "sheriff's office power",
     "sheriff's office power (alternate)", "university power", "university power (alternate)",
@@ -39,10 +61,21 @@ Frame = tuple[int, int, int, int]
 # a clone shares it for free and clones diverge by pointing at different heads. `entry` is a small tuple whose first
 # item is one of these codes; `text` caches the entry's `(seat, words)` once first shown (the words depend only on
 # the entry and on constants of the game, so a cache shared by clones and samples is always right).
-L_TURN, L_ACTION, L_REVEAL, L_ABDUCTION, L_MIND_CONTROL, L_EMBLEM, L_DRAW = range(7)
-L_RERANK, L_RESHUFFLE, L_SKILL, L_END, L_EXERT = range(7, 12)
-L_NO_CARD = 12
-LOG_SHOWN = 40  # entries the view's tail carries: more than a round of 4 players (the rest via `log(seat, start)`)
+L_TURN: Final = 0
+L_ACTION: Final = 1
+L_REVEAL: Final = 2
+L_ABDUCTION: Final = 3
+L_MIND_CONTROL: Final = 4
+L_EMBLEM: Final = 5
+L_DRAW: Final = 6
+L_RERANK: Final = 7
+L_RESHUFFLE: Final = 8
+L_SKILL: Final = 9
+L_END: Final = 10
+L_EXERT: Final = 11
+L_NO_CARD: Final = 12
+# entries the view's tail carries: more than a round of 4 players (the rest via `log(seat, start)`)
+LOG_SHOWN: Final = 40
 
 # Each kind of frame has three functions: `step` resolves the frame automatically and returns -1, or returns the seat
 # that decides; `legal` lists that seat's options; `apply` carries out its choice. Each rules module lists the frames

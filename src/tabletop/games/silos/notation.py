@@ -6,21 +6,31 @@ tables; the texts are listed in the package docstring (`silos/__init__.py`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from tabletop.core import Action, ActionTable
 from tabletop.games.silos.components import COMMON_CARDS, COMPONENTS, HUMAN_TYPES
 
-N_LOCATIONS = 7  # 0 Town Hall, 1 Sheriff's Office, 2 University, 3 Shopping Mall, 4 News Station, 5 Church, 6 Bus
-# Station (`COMPONENTS.names`)
-N_TYPES = 4  # human types: politician, government, influencer, professional (HUMAN_TYPES)
-KINDS = ("figure", "leader", "distinguished")
-FIGURE, LEADER, DISTINGUISHED = 0, 1, 2
-ALL_POWERS, ONE_POWER, SPECIMEN, UFO_ADVANCE = 0, 1, 2, 3  # common cards, in COMMON_CARDS order
-SIGHTING, CONFLUENCE, POWERS = 0, 1, 2  # faction cards, in FACTION_CARDS order
-COLORS = COMPONENTS.colors
-NEIGHBOURS = COMPONENTS.neighbours
-ACCEPTS = COMPONENTS.accepts
-SKILL_ORDER = (1, 2, 3, 4, 5)  # phase 2 order: movement tiles 1, 2 (6 is passive), then human tiles 3, 4, 5
-REPOSITION_LIMIT = 7  # ruling S-9: a reposition moves each of the 7 figures at most once, so at most 7 moves
+# 0 Town Hall, 1 Sheriff's Office, 2 University, 3 Shopping Mall, 4 News Station, 5 Church, 6 Bus Station
+# (`COMPONENTS.names`)
+N_LOCATIONS: Final = 7
+N_TYPES: Final = 4  # human types: politician, government, influencer, professional (HUMAN_TYPES)
+KINDS: Final = ("figure", "leader", "distinguished")
+FIGURE: Final = 0
+LEADER: Final = 1
+DISTINGUISHED: Final = 2
+ALL_POWERS: Final = 0  # common cards, in COMMON_CARDS order
+ONE_POWER: Final = 1
+SPECIMEN: Final = 2
+UFO_ADVANCE: Final = 3
+SIGHTING: Final = 0  # faction cards, in FACTION_CARDS order
+CONFLUENCE: Final = 1
+POWERS: Final = 2
+COLORS: Final = COMPONENTS.colors
+NEIGHBOURS: Final = COMPONENTS.neighbours
+ACCEPTS: Final = COMPONENTS.accepts
+SKILL_ORDER: Final = (1, 2, 3, 4, 5)  # phase 2 order: movement tiles 1, 2 (6 is passive), then human tiles 3, 4, 5
+REPOSITION_LIMIT: Final = 7  # ruling S-9: a reposition moves each of the 7 figures at most once, so at most 7 moves
 
 
 def _action_text(verb: str, args: tuple[int | str, ...]) -> str:
@@ -81,38 +91,49 @@ def _action_text(verb: str, args: tuple[int | str, ...]) -> str:
     return fixed[verb]
 
 
-ACTIONS = ActionTable(_action_text)
-STOP, SKIP, DONE = ACTIONS("stop"), ACTIONS("skip"), ACTIONS("done")
-CARD_COMMON = ACTIONS("card", "common")
-CARD_FACTION = (
+ACTIONS: Final = ActionTable(_action_text)
+STOP: Final = ACTIONS("stop")
+SKIP: Final = ACTIONS("skip")
+DONE: Final = ACTIONS("done")
+CARD_COMMON: Final = ACTIONS("card", "common")
+CARD_FACTION: Final = (
     (ACTIONS("card", "sighting ufo"), ACTIONS("card", "sighting reposition")),
     (ACTIONS("card", "confluence"),),
     (ACTIONS("card", "powers"),),
 )
-CARD_NONE = ACTIONS("card_none")
-HELD = tuple(ACTIONS("held", t) for t in range(4))
-KEEP, REJECT = ACTIONS("keep"), ACTIONS("reject")
-EXERT = tuple(ACTIONS("exert", i) for i in range(N_LOCATIONS))
-POSITION = tuple(tuple(ACTIONS("position", k, i) for i in range(N_LOCATIONS)) for k in range(2))
-EACH_LOCATION = range(N_LOCATIONS)
-MOVE = tuple(tuple(tuple(ACTIONS("move", k, a, b) for b in EACH_LOCATION) for a in EACH_LOCATION) for k in range(3))
-REPOSITION = tuple(
+CARD_NONE: Final = ACTIONS("card_none")
+HELD: Final = tuple(ACTIONS("held", t) for t in range(4))
+KEEP: Final = ACTIONS("keep")
+REJECT: Final = ACTIONS("reject")
+EXERT: Final = tuple(ACTIONS("exert", i) for i in range(N_LOCATIONS))
+POSITION: Final = tuple(tuple(ACTIONS("position", k, i) for i in range(N_LOCATIONS)) for k in range(2))
+EACH_LOCATION: Final = range(N_LOCATIONS)
+MOVE: Final = tuple(
+    tuple(tuple(ACTIONS("move", k, a, b) for b in EACH_LOCATION) for a in EACH_LOCATION) for k in range(3)
+)
+REPOSITION: Final = tuple(
     tuple(tuple(ACTIONS("repos", k, a, b) for b in EACH_LOCATION) for a in EACH_LOCATION) for k in range(3)
 )
-PLACE = tuple(tuple(ACTIONS("place", t, i) for i in range(N_LOCATIONS)) for t in range(N_TYPES))
-GRADUATE, DISTINGUISH = ACTIONS("graduate"), ACTIONS("distinguish")
-MALL_DRAW, MALL_FOUR = ACTIONS("mall_draw"), ACTIONS("mall_four")
-NEWS_DRAW, NEWS_THREE = ACTIONS("news_draw"), ACTIONS("news_three")
-CHURCH_CARD, DOWNGRADE = ACTIONS("church_card"), ACTIONS("downgrade")
-SKILL_DRAW = ACTIONS("skill_draw")
-SHERIFF = tuple(tuple(tuple(ACTIONS("sheriff", g, k, a) for a in EACH_LOCATION) for k in range(3)) for g in range(4))
-TAKE = tuple(tuple(ACTIONS("take", x, y) for y in range(N_TYPES)) for x in range(N_TYPES))
-RETURN = tuple(ACTIONS("return", t) for t in range(N_TYPES))
-CHURCH_PLAYER = tuple(tuple(ACTIONS("church_player", t, g) for g in range(4)) for t in range(N_TYPES))
-CHURCH_FOCUS = tuple(tuple(ACTIONS("church_focus", t, i) for i in range(N_LOCATIONS)) for t in range(N_TYPES))
+PLACE: Final = tuple(tuple(ACTIONS("place", t, i) for i in range(N_LOCATIONS)) for t in range(N_TYPES))
+GRADUATE: Final = ACTIONS("graduate")
+DISTINGUISH: Final = ACTIONS("distinguish")
+MALL_DRAW: Final = ACTIONS("mall_draw")
+MALL_FOUR: Final = ACTIONS("mall_four")
+NEWS_DRAW: Final = ACTIONS("news_draw")
+NEWS_THREE: Final = ACTIONS("news_three")
+CHURCH_CARD: Final = ACTIONS("church_card")
+DOWNGRADE: Final = ACTIONS("downgrade")
+SKILL_DRAW: Final = ACTIONS("skill_draw")
+SHERIFF: Final = tuple(
+    tuple(tuple(ACTIONS("sheriff", g, k, a) for a in EACH_LOCATION) for k in range(3)) for g in range(4)
+)
+TAKE: Final = tuple(tuple(ACTIONS("take", x, y) for y in range(N_TYPES)) for x in range(N_TYPES))
+RETURN: Final = tuple(ACTIONS("return", t) for t in range(N_TYPES))
+CHURCH_PLAYER: Final = tuple(tuple(ACTIONS("church_player", t, g) for g in range(4)) for t in range(N_TYPES))
+CHURCH_FOCUS: Final = tuple(tuple(ACTIONS("church_focus", t, i) for i in range(N_LOCATIONS)) for t in range(N_TYPES))
 # per figure kind and location: every street movement / every reposition from there (hot path: one extend each)
-MOVES_FROM = tuple(tuple(tuple(MOVE[k][a][b] for b in NEIGHBOURS[a]) for a in EACH_LOCATION) for k in range(3))
-REPOSITIONS_FROM = tuple(
+MOVES_FROM: Final = tuple(tuple(tuple(MOVE[k][a][b] for b in NEIGHBOURS[a]) for a in EACH_LOCATION) for k in range(3))
+REPOSITIONS_FROM: Final = tuple(
     tuple(tuple(REPOSITION[k][a][b] for b in EACH_LOCATION if b != a) for a in EACH_LOCATION) for k in range(3)
 )
 
@@ -129,4 +150,4 @@ def _exchange_table() -> tuple[tuple[tuple[int, ...], Action], ...]:
     return tuple(out)
 
 
-EXCHANGES = _exchange_table()
+EXCHANGES: Final = _exchange_table()

@@ -7,7 +7,7 @@ with its three functions: `step_X` (resolve it, or name the seat that decides), 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tabletop.core import Action
 from tabletop.games.silos.frames import (
@@ -83,8 +83,10 @@ def town_hall_alternate(s: SilosState, f: int) -> None:
 
 
 # The frame of each location's power (the Town Hall's is resolved at once), base side and alternate side.
-BASE_POWER_FRAMES = (-1, K_SHERIFFS_OFFICE, K_UNIVERSITY, K_SHOPPING_MALL, K_NEWS_STATION, K_CHURCH, K_REPOSITION)
-ALTERNATE_POWER_FRAMES = (
+BASE_POWER_FRAMES: Final = (
+    -1, K_SHERIFFS_OFFICE, K_UNIVERSITY, K_SHOPPING_MALL, K_NEWS_STATION, K_CHURCH, K_REPOSITION,
+)
+ALTERNATE_POWER_FRAMES: Final = (
     -1, K_SHERIFFS_OFFICE_ALTERNATE, K_UNIVERSITY_ALTERNATE, K_SHOPPING_MALL_ALTERNATE, K_NEWS_STATION_ALTERNATE,
     K_CHURCH_ALTERNATE, K_BUS_STATION_ALTERNATE,
 )

@@ -13,7 +13,7 @@ the publisher's card-counting point).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from tabletop.core import Action, Rng, State, View
 from tabletop.core.logwords import entry as st_entry
@@ -605,6 +605,6 @@ class SilosState(State):
 # What each kind of frame does: the functions that resolve it, list its options and apply a choice, gathered from
 # the modules that hold the rules (the hot path only indexes these tuples).
 _TABLE: dict[int, FrameFunctions] = {**turn.FRAMES, **events.FRAMES, **powers.FRAMES, **expansions.FRAMES}
-_STEP: tuple[StepFn, ...] = tuple(_TABLE[k][0] for k in range(len(_TABLE)))
-_LEGAL: tuple[LegalFn, ...] = tuple(_TABLE[k][1] for k in range(len(_TABLE)))
-_APPLY: tuple[ApplyFn, ...] = tuple(_TABLE[k][2] for k in range(len(_TABLE)))
+_STEP: Final[tuple[StepFn, ...]] = tuple(_TABLE[k][0] for k in range(len(_TABLE)))
+_LEGAL: Final[tuple[LegalFn, ...]] = tuple(_TABLE[k][1] for k in range(len(_TABLE)))
+_APPLY: Final[tuple[ApplyFn, ...]] = tuple(_TABLE[k][2] for k in range(len(_TABLE)))

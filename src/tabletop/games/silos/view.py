@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.core import View
 from tabletop.games.silos.components import COMMON_CARDS, COMPONENTS, FACTION_CARDS, HUMAN_TYPES
@@ -40,13 +40,22 @@ if TYPE_CHECKING:
     from tabletop.games.silos.state import SilosState
 
 
-_STREETS = tuple((a, b) for a in range(N_LOCATIONS) for b in NEIGHBOURS[a] if a < b)
-_NAMES = COMPONENTS.names
-_TYPE_RANGE = tuple(enumerate(HUMAN_TYPES))
-_CARD_RANGE = tuple(enumerate(COMMON_CARDS))
-T0, T1, T2, T3 = HUMAN_TYPES  # N_TYPES names, in their index order
-C0, C1, C2, C3 = COMMON_CARDS
-F0, F1, F2 = FACTION_CARDS
+# module constants are Final: compiled code reads them without a lookup in the module's dict
+_STREETS: Final = tuple((a, b) for a in range(N_LOCATIONS) for b in NEIGHBOURS[a] if a < b)
+_NAMES: Final = COMPONENTS.names
+_TYPE_RANGE: Final = tuple(enumerate(HUMAN_TYPES))
+_CARD_RANGE: Final = tuple(enumerate(COMMON_CARDS))
+T0: Final = HUMAN_TYPES[0]  # N_TYPES names, in their index order
+T1: Final = HUMAN_TYPES[1]
+T2: Final = HUMAN_TYPES[2]
+T3: Final = HUMAN_TYPES[3]
+C0: Final = COMMON_CARDS[0]
+C1: Final = COMMON_CARDS[1]
+C2: Final = COMMON_CARDS[2]
+C3: Final = COMMON_CARDS[3]
+F0: Final = FACTION_CARDS[0]
+F1: Final = FACTION_CARDS[1]
+F2: Final = FACTION_CARDS[2]
 
 
 def table_view(s: SilosState, seat: int | None) -> View:
@@ -178,9 +187,9 @@ def log_entry(s: SilosState, e: tuple[Any, ...]) -> tuple[int | None, str]:
         seat = None  # the non-player faction is not a seat
     return seat, log_text(s, e)
 
-CARD_WORDS = {"all-powers": "All Powers", "one-power": "One Power", "marked-specimen": "Marked Specimen",
+CARD_WORDS: Final = {"all-powers": "All Powers", "one-power": "One Power", "marked-specimen": "Marked Specimen",
               "ufo-advance": "UFO Advance"}
-_CARD_PLAYS = {"common": "activated the top common card", "sighting ufo": "played UFO Sighting to move the UFO",
+_CARD_PLAYS: Final = {"common": "activated the top common card", "sighting ufo": "played UFO Sighting to move the UFO",
                "sighting reposition": "played UFO Sighting to reposition figures",
                "confluence": "played Human Confluence", "powers": "played Your Powers",
                "none": "had no card to activate"}
