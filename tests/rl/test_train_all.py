@@ -80,3 +80,37 @@ def test_dagger_rounds_add_the_policys_own_states_labelled_by_the_heuristic_and_
     obs, legal, choice, reward, played = module.policy_data(layers, "silencio", 3, 2, 9, float("inf"), 3000)
     assert played == 2 and len(obs) == len(legal) == len(choice) == len(reward) > 0
     assert all(c in set(idx.tolist()) for c, idx in zip(choice, legal, strict=True))
+
+
+def test_a_large_action_space_is_fitted_on_the_legal_logits_alone_with_the_same_values_and_codes_are_lossless() -> None:
+    module = _module()
+    torch = pytest.importorskip("torch")
+    obs, legal, choice, _, played = module.imitation_data("siliconvania", 2, 1, 0.1, 2, float("inf"), 3000)
+    assert played == 1 and obs[0].dtype == np.uint16
+    n = module.action_space("siliconvania", 2).n
+    assert n > module.LARGE
+    model = module.ActorCritic(module.encoder("siliconvania", 2).size, n, 8)
+    assert not model.pi.weight.any()  # starts at zero: rows of actions never legal in training stay zero
+    torch.nn.init.normal_(model.pi.weight)
+    rows = list(range(5))
+    x = torch.from_numpy(module.CODES.decode(np.stack([obs[k] for k in rows])))
+    width = max(len(legal[k]) for k in rows)
+    idx = torch.zeros((len(rows), width), dtype=torch.int64)
+    valid = torch.zeros((len(rows), width), dtype=torch.bool)
+    mask = torch.zeros((len(rows), n), dtype=torch.int8)
+    for row, k in enumerate(rows):
+        idx[row, :len(legal[k])] = torch.from_numpy(legal[k])
+        valid[row, :len(legal[k])] = True
+        mask[row, torch.from_numpy(legal[k])] = 1
+    with torch.no_grad():
+        full, v_full = model(x, mask)
+        part, v_part = model.legal_forward(x, idx, valid)
+    for row, k in enumerate(rows):
+        assert torch.allclose(part[row, :len(legal[k])], full[row, torch.from_numpy(legal[k])], atol=1e-5)
+        assert choice[k] in set(legal[k].tolist())
+    assert torch.equal(v_full, v_part)
+    # the stored codes give back the encoder's float32 values exactly
+    state = module.new_game("siliconvania", 2, 5)
+    enc = module.encoder("siliconvania", 2)
+    raw = enc.encode_fast(state, 0)
+    assert np.array_equal(module.CODES.decode(module.CODES.encode(raw)), raw)
