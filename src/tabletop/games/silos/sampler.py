@@ -12,6 +12,7 @@ from typing import Any, Self
 
 from tabletop.core import LogEntry, Rng, View
 from tabletop.games.silos.components import COMMON_CARDS, FACTION_CARDS, HUMAN_TYPES
+from tabletop.games.silos.frames import LOG_SHOWN
 from tabletop.games.silos.notation import COLORS, N_LOCATIONS, N_TYPES
 from tabletop.games.silos.state import SilosState
 
@@ -34,6 +35,10 @@ class SampledSilos(SilosState):
         if rest > 0:
             out = [dict(e) for e in self._seen[max(0, len(self._seen) - rest):]] + out
         return out
+
+
+    def _view_tail(self) -> tuple[dict[str, Any], ...]:
+        return tuple(self._entries(LOG_SHOWN))
 
 
 def sample_from_view(players: int, options: dict[str, Any], seat: int, view: View, log: list[LogEntry], rng: Rng,

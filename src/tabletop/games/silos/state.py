@@ -56,14 +56,14 @@ from tabletop.games.silos.notation import (
     ONE_POWER,
     SPECIMEN,
 )
-from tabletop.games.silos.view import log_entry, table_view
+from tabletop.games.silos.view import ViewCache, log_entry, table_view
 
 
 class SilosState(State):
     """A game of SILOS. Factions are seats 0..players-1; with two players faction 2 is the non-player faction."""
 
     __slots__ = (
-        "abd_cow", "abd_human", "active", "alt", "bag", "caps", "cow_pile", "cows", "crop", "crop_left",
+        "_vc", "abd_cow", "abd_human", "active", "alt", "bag", "caps", "cow_pile", "cows", "crop", "crop_left",
         "crop_tile", "deck", "discard", "dist", "emblem_supply", "emblems", "fcards", "focus", "hand", "held", "hum",
         "leader", "lg", "lgn", "mc_count", "nf", "npf", "plain", "rank", "revealed", "skill", "skills_on", "stack",
         "start", "target", "ufo",
@@ -105,6 +105,7 @@ class SilosState(State):
     revealed: int
     lg: Any
     lgn: int
+    _vc: ViewCache | None  # the view of this state, built on the first `view` and copied for each (`table_view`)
 
     # ---- setup --------------------------------------------------------------------------------------------
     @classmethod
@@ -172,6 +173,7 @@ class SilosState(State):
         self.revealed = -1
         self.lg = None
         self.lgn = 0
+        self._vc = None
 
     @classmethod
     def from_position(
@@ -481,6 +483,7 @@ class SilosState(State):
         s.revealed = self.revealed
         s.lg = self.lg
         s.lgn = self.lgn
+        s._vc = None
         return s
 
     def _sample(self, seat: int, rng: Rng) -> Self:
@@ -516,6 +519,10 @@ class SilosState(State):
             k -= 1
         out.reverse()
         return out
+
+    def _view_tail(self) -> tuple[dict[str, Any], ...]:
+        """The view's log tail: the last LOG_SHOWN entries, oldest first, as kept (`table_view` copies them)."""
+        return () if self.lg is None else self._tail(self.lg)
 
     def _worded(self, cell: list[Any]) -> dict[str, Any]:
         """A log cell's entry in words (worded on first use, then kept in the cell)."""

@@ -32,7 +32,6 @@ from tabletop.games.silos.frames import (
     L_REVEAL,
     L_SKILL,
     L_TURN,
-    LOG_SHOWN,
 )
 from tabletop.games.silos.notation import COLORS, KINDS, N_LOCATIONS, N_TYPES, NEIGHBOURS, SKILL_ORDER
 
@@ -58,18 +57,113 @@ F1: Final = FACTION_CARDS[1]
 F2: Final = FACTION_CARDS[2]
 
 
+class ViewCache:
+    """A state's view, built once (`_build`) and copied for every caller (`_fresh`): the server asks a view of every
+    seat and spectator on every event, and in SILOS they differ only in `seat`. Never handed out: each caller gets
+    new dicts and lists copied from these. Valid while the state's log head, its length and `to_move` are the ones
+    it was built at (every action adds a log entry; a concession can end the game without one); the winners, which
+    a concession changes too, are asked of the state on every view."""
+
+    __slots__ = (
+        "bag", "card_in_play", "cell", "common_deck", "common_discards", "figures", "focus", "hand", "head",
+        "influence", "lgn", "locations", "log", "ranks", "seats", "seats_cards", "seats_held", "seats_humans",
+        "streets", "supply", "to_move",
+    )
+
+    def __init__(self, s: SilosState, head: dict[str, Any], log: tuple[dict[str, Any], ...],
+                 locations: list[dict[str, Any]], figures: list[tuple[tuple[str, dict[str, Any]], ...]],
+                 influence: list[dict[str, float]], focus: list[dict[str, int]], streets: list[list[int]],
+                 seats: list[dict[str, Any]], seats_humans: list[dict[str, int]], seats_cards: list[dict[str, bool]],
+                 seats_held: list[dict[str, int]], bag: dict[str, int], hand: dict[str, int],
+                 supply: dict[str, int], common_deck: dict[str, int], common_discards: dict[str, int],
+                 card_in_play: dict[str, int], ranks: list[str]) -> None:
+        self.cell: object = s.lg
+        self.lgn = s.lgn
+        self.to_move = s.to_move
+        self.head = head
+        self.log = log
+        self.locations = locations
+        self.figures = figures
+        self.influence = influence
+        self.focus = focus
+        self.streets = streets
+        self.seats = seats
+        self.seats_humans = seats_humans
+        self.seats_cards = seats_cards
+        self.seats_held = seats_held
+        self.bag = bag
+        self.hand = hand
+        self.supply = supply
+        self.common_deck = common_deck
+        self.common_discards = common_discards
+        self.card_in_play = card_in_play
+        self.ranks = ranks
+
+
 def table_view(s: SilosState, seat: int | None) -> View:
     """Everything a seat sees: the whole table (nothing in SILOS is hidden), the decision in words, the log's tail.
 
-    Built from the flat arrays in one pass (hot: the server builds a view for every seat on every event); every
-    value is new, so a caller may edit what it is given."""
+    Built once per state (`_build`, hot: the server builds a view for every seat on every event) and copied for each
+    caller (`_fresh`): every value is new, so a caller may edit what it is given."""
+    c = s._vc
+    if c is None or c.cell is not s.lg or c.lgn != s.lgn or c.to_move != s.to_move:
+        c = s._vc = _build(s)
+    return _fresh(s, c, seat)
+
+
+def _fresh(s: SilosState, c: ViewCache, seat: int | None) -> View:
+    """A new copy of the view `c` keeps, for `seat`: every dict and list in it new."""
+    figures, influence, focus, streets = c.figures, c.influence, c.focus, c.streets
+    locs = []
+    for i, tpl in enumerate(c.locations):
+        loc = tpl.copy()
+        figs = {}
+        for colour, fig in figures[i]:
+            figs[colour] = fig.copy()
+        loc["figures"] = figs
+        loc["influence"] = influence[i].copy()
+        loc["focus"] = focus[i].copy()
+        loc["streets"] = streets[i].copy()
+        locs.append(loc)
+    humans, cards, held = c.seats_humans, c.seats_cards, c.seats_held
+    players = []
+    for p, tpl in enumerate(c.seats):
+        pv = tpl.copy()
+        pv["humans"] = humans[p].copy()
+        pv["faction_cards"] = cards[p].copy()
+        pv["held_common"] = held[p].copy()
+        players.append(pv)
+    v = c.head.copy()
+    v["seat"] = seat
+    v["log"] = [e.copy() for e in c.log]
+    v["ranks"] = c.ranks.copy()
+    v["locations"] = locs
+    v["streets"] = [[a, b] for a, b in _STREETS]
+    v["bag"] = c.bag.copy()
+    v["hand"] = c.hand.copy()
+    v["supply"] = c.supply.copy()
+    v["common_deck"] = c.common_deck.copy()
+    v["common_discards"] = c.common_discards.copy()
+    v["card_in_play"] = c.card_in_play.copy()
+    v["seats"] = players
+    v["winners"] = s.winners()
+    v["flow"] = {"stack": [list(f) for f in s.stack], "start": s.start, "mind_controls": s.mc_count}
+    return v
+
+
+def _build(s: SilosState) -> ViewCache:
+    """The view of `s` (for no seat in particular), in the parts `_fresh` copies."""
     n, nf = s.players, s.nf
     plain, dist, leader, crop, focus, rank = s.plain, s.dist, s.leader, s.crop, s.focus, s.rank
     abd_cow, abd_human, skill, alt, crop_tile = s.abd_cow, s.abd_human, s.skill, s.alt, s.crop_tile
     skills_on = s.skills_on
-    locs = []
+    locs: list[dict[str, Any]] = []
+    figures: list[tuple[tuple[str, dict[str, Any]], ...]] = []
+    influence: list[dict[str, float]] = []
+    focus_groups: list[dict[str, int]] = []
+    streets: list[list[int]] = []
     for i in range(N_LOCATIONS):
-        figs = {}
+        figs: list[tuple[str, dict[str, Any]]] = []
         infl = {}
         top, top_v = -1, 0
         doubled = [0] * nf
@@ -78,7 +172,7 @@ def table_view(s: SilosState, seat: int | None) -> View:
             p, d, led = plain[j], dist[j], leader[f] == i
             v = 2 * p + 4 * d
             if p or d or led:
-                figs[COLORS[f]] = {"figures": p, "leader": led, "distinguished": d}
+                figs.append((COLORS[f], {"figures": p, "leader": led, "distinguished": d}))
                 if led:
                     v += 3
             if crop[i] == f:
@@ -94,24 +188,31 @@ def table_view(s: SilosState, seat: int | None) -> View:
         for t, name in _TYPE_RANGE:
             if focus[k + t]:
                 fg[name] = focus[k + t]
+        figures.append(tuple(figs))
+        influence.append(infl)
+        focus_groups.append(fg)
+        streets.append(list(NEIGHBOURS[i]))
         locs.append({
             "id": i,
             "name": _NAMES[i],
             "alternate": bool(alt >> i & 1),
             "crop_circles_tile": crop_tile == i,
-            "figures": figs,
-            "influence": infl,
-            "focus": fg,
+            "figures": None,
+            "influence": None,
+            "focus": None,
             "cow": bool(abd_cow[i]) if i else None,
             "human": (HUMAN_TYPES[abd_human[i]] if abd_human[i] >= 0 else None) if i else None,
             "leads": COLORS[top] if top >= 0 else None,
-            "streets": list(NEIGHBOURS[i]),
+            "streets": None,
             "crop_circle": COLORS[crop[i]] if crop[i] >= 0 else None,
             "skill_tile": (COLORS[skill[i]] if skill[i] >= 0 else "board") if skills_on else None,
         })
     hum, held, fcards, cows, emblems, crop_left = s.hum, s.held, s.fcards, s.cows, s.emblems, s.crop_left
     positioning = bool(s.stack) and s.stack[0][0] == K_POSITIONING
-    players = []
+    players: list[dict[str, Any]] = []
+    seats_humans: list[dict[str, int]] = []
+    seats_cards: list[dict[str, bool]] = []
+    seats_held: list[dict[str, int]] = []
     for p in range(n):
         k, c = p * N_TYPES, p * 4
         if positioning:
@@ -123,13 +224,16 @@ def table_view(s: SilosState, seat: int | None) -> View:
         for t, name in _CARD_RANGE:
             if held[c + t]:
                 kept[name] = held[c + t]
+        seats_humans.append({T0: hum[k], T1: hum[k + 1], T2: hum[k + 2], T3: hum[k + 3]})
+        seats_cards.append({F0: not fcards[p * 3], F1: not fcards[p * 3 + 1], F2: not fcards[p * 3 + 2]})
+        seats_held.append(kept)
         players.append({
             "color": COLORS[p],
-            "humans": {T0: hum[k], T1: hum[k + 1], T2: hum[k + 2], T3: hum[k + 3]},
+            "humans": None,
             "cows": cows[p],
             "emblems": emblems[p],
-            "faction_cards": {F0: not fcards[p * 3], F1: not fcards[p * 3 + 1], F2: not fcards[p * 3 + 2]},
-            "held_common": kept,
+            "faction_cards": None,
+            "held_common": None,
             "crop_tokens_left": crop_left[p],
             "figures_to_place": unplaced,
         })
@@ -148,35 +252,41 @@ def table_view(s: SilosState, seat: int | None) -> View:
     for t, name in _CARD_RANGE:
         if in_play[t]:
             playing[name] = in_play[t]
-    return {
+    head: dict[str, Any] = {
         "game": "silos",
-        "seat": seat,
+        "seat": None,
         "players": n,
         "non_player_faction": COLORS[s.npf] if s.npf >= 0 else None,
         "to_move": s.to_move,
         "active": s.active,
         "phase": FRAME_NAMES[top_frame[0]] if top_frame else "game over",
         "decision": decision(s) if top_frame else "game over",
-        "log": s._entries(LOG_SHOWN),
+        "log": None,
         "log_pos": s.lgn,
-        "ranks": [COLORS[f] for f in rank],
+        "ranks": None,
         "ufo": s.ufo,
-        "locations": locs,
-        "streets": [[a, b] for a, b in _STREETS],
-        "bag": {T0: bag[0], T1: bag[1], T2: bag[2], T3: bag[3]},
-        "hand": in_hand,
-        "supply": {"cows": s.cow_pile, "caps": s.caps, "emblems": s.emblem_supply},
-        "common_deck": {C0: deck[0], C1: deck[1], C2: deck[2], C3: deck[3]},
-        "common_discards": {C0: discard[0], C1: discard[1], C2: discard[2], C3: discard[3]},
-        "card_in_play": playing,
+        "locations": None,
+        "streets": None,
+        "bag": None,
+        "hand": None,
+        "supply": None,
+        "common_deck": None,
+        "common_discards": None,
+        "card_in_play": None,
         "last_revealed": COMMON_CARDS[s.revealed] if s.revealed >= 0 else None,
-        "seats": players,
+        "seats": None,
         "emblem_target": s.target,
-        "winners": s.winners(),
+        "winners": None,
         # the flow's public machinery (nothing in SILOS is hidden): with the rest of the view it is the whole state
         # but the future's chance, so a seat played from afar rebuilds it (the `sampler` part)
-        "flow": {"stack": [list(f) for f in stack], "start": s.start, "mind_controls": s.mc_count},
+        "flow": None,
     }
+    return ViewCache(
+        s, head, s._view_tail(), locs, figures, influence, focus_groups, streets, players, seats_humans, seats_cards,
+        seats_held, {T0: bag[0], T1: bag[1], T2: bag[2], T3: bag[3]}, in_hand,
+        {"cows": s.cow_pile, "caps": s.caps, "emblems": s.emblem_supply},
+        {C0: deck[0], C1: deck[1], C2: deck[2], C3: deck[3]},
+        {C0: discard[0], C1: discard[1], C2: discard[2], C3: discard[3]}, playing, [COLORS[f] for f in rank])
 
 
 def log_entry(s: SilosState, e: tuple[Any, ...]) -> tuple[int | None, str]:
