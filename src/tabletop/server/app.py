@@ -106,8 +106,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.table = Table(service, settings, hints)
         app.state.reviews = Reviews(service, settings, hints)
         app.state.clocks = Clocks(service, app.state.table, settings.clock_tick)
-        # actions sent over a socket are applied here (the commit waits on the database, never in the event loop)
+        # actions sent over a socket are applied here when not in the loop (`act_in_loop`; the commit waits on the
+        # database, never in the event loop)
         app.state.act_pool = ThreadPoolExecutor(max_workers=settings.act_threads, thread_name_prefix="act")
+        app.state.act_in_loop = settings.act_in_loop
         service.start()
         app.state.clocks.start()
         app.state.mail.start()

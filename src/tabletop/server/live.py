@@ -27,6 +27,9 @@ class Live:
     state: State
     lock: threading.RLock = field(default_factory=threading.RLock)
     ai_pending: tuple[int, int] | None = None  # (seat, decision seq) an AI worker is deciding
+    writing: bool = False
+    """A move applied in the event loop waits for its commit (`GameService.act_soon`), holding `lock`: no other
+    move of the loop's may start (the loop's thread could take the re-entrant lock again)."""
     since: list[int] = field(default_factory=list)
     """Per seat: the event count from which its current decision has stood (what it must quote to act)."""
     marks: list[tuple[bool, tuple[str, ...]]] = field(default_factory=list)

@@ -17,6 +17,8 @@ refusals in `errors` (the names others import from here are re-exported).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import secrets
 import threading
@@ -585,6 +587,14 @@ class GameService:
         dup = self._duplicate(live, seat, client_action_id, with_state)
         if dup is not None:
             return dup
+        action = self._commit_prepared(live, *self._checked(live, seat, text, seq, client_action_id))
+        self._schedule_ai(live)
+        return self._answer(live, seat, live.seq, action, "action", False, with_state)
+
+    def _checked(self, live: Live, seat: int, text: str, seq: int, client_action_id: str | None
+                 ) -> tuple[State, str, Event, str | None]:
+        """A seat's move quoted against `seq`, checked (fresh, the game in play, the seat to decide, the action
+        legal: the refusals `act` answers) and applied to a clone (`_prepare`). Caller holds the lock."""
         self._check_fresh(live, seat, seq)
         self._check_playing(live)
         state = live.state
@@ -593,13 +603,11 @@ class GameService:
                 raise Conflict("you have already decided in this step; take it back with undo to change it")
             raise Conflict(f"not your turn: seat {state.to_move} is to move")
         try:
-            action = self._commit(live, seat, text, client_action_id)
+            return self._prepare(live, seat, text, client_action_id)
         except IllegalAction:
             legal = views.seat_legal(state, seat)
             shown = ", ".join(legal[:60]) + (", ..." if len(legal) > 60 else "")
             raise Invalid(f"{text[:80]!r} is not legal now; your legal actions: {shown}", legal=legal) from None
-        self._schedule_ai(live)
-        return self._answer(live, seat, live.seq, action, "action", False, with_state)
 
     def undo(self, game_id: str, token: str | None, count: int, seq: int, client_action_id: str | None,
              with_state: bool = True) -> dict[str, Any]:
@@ -669,6 +677,23 @@ class GameService:
     def _commit(self, live: Live, seat: int, text: str, client_action_id: str | None, concede: bool = False) -> str:
         """Apply on a clone, commit the event, then swap the state in and announce it. Caller holds the lock.
         `concede`: the seat concedes (`State.concede`; `text` is not read), an action event like any."""
+        return self._commit_prepared(live, *self._prepare(live, seat, text, client_action_id, concede))
+
+    def _commit_prepared(self, live: Live, new: State, action: str, ev: Event, status: str | None) -> str:
+        """Commit a prepared move's event (`_prepare`), then swap its state in and announce it; the action. Caller
+        holds the lock. EventConflict: another process stored this event count first."""
+        notice = self.broker.notice(live.header.id, ev.seq + 1)  # other processes hear of it as it commits
+        # the final event carries the results and ratings in its own transaction (tabletop.server.ratings)
+        also = self.on_over(live.header, live.seats, new) if new.is_over and self.on_over is not None else None
+        self.storage.append_event(live.header.id, ev, status, notice, also)  # EventConflict: another was first
+        self._swap_in(live, new, ev, status, notice is not None)
+        return action
+
+    @staticmethod
+    def _prepare(live: Live, seat: int, text: str, client_action_id: str | None, concede: bool = False
+                 ) -> tuple[State, str, Event, str | None]:
+        """The move applied to a clone of the live state (which stays as it was): the new state, the canonical
+        action, its event and the game's new status (None: unchanged). IllegalAction if it is not legal."""
         new = live.state.clone()
         if concede:
             action = new.concede(seat).text
@@ -676,18 +701,92 @@ class GameService:
             action = new.parse_action_for(seat, text).text
             new.submit(seat, action)
         ev = Event(live.seq, seat, "action", action, client_action_id, now())
-        status = "over" if new.is_over else None
-        notice = self.broker.notice(live.header.id, ev.seq + 1)  # other processes hear of it as it commits
-        # the final event carries the results and ratings in its own transaction (tabletop.server.ratings)
-        also = self.on_over(live.header, live.seats, new) if new.is_over and self.on_over is not None else None
-        self.storage.append_event(live.header.id, ev, status, notice, also)  # EventConflict: another was first
+        return new, action, ev, "over" if new.is_over else None
+
+    def _swap_in(self, live: Live, new: State, ev: Event, status: str | None, sent: bool) -> None:
+        """The committed event's state becomes the live one, and it is announced. Caller holds the lock."""
         live.state = new
         live.events.append(ev)
         live.track(ev.seq)
         if status is not None:
             live.header = replace(live.header, status=status)
-        self.broker.publish(live.header.id, live.seq, sent=notice is not None)
-        return action
+        self.broker.publish(live.header.id, live.seq, sent=sent)
+
+    def act_soon(self, game_id: str, token: str | None, text: str, seq: int, client_action_id: str | None
+                 ) -> asyncio.Future[dict[str, Any]] | None:
+        """`act` (its answer without the state) for the event loop, without a hop to a worker thread: the move is
+        checked and applied in the loop and its event handed to the storage's writer (`Storage.write_soon`); the
+        future is resolved in the loop once the event is committed, the state swapped in and announced, as `act`
+        does. None when that cannot be done at once (the game is not cached or its lock is taken, another
+        process shares the database, it is PostgreSQL, an account's seat, a quote ahead of this process, the
+        game's last move): then call `act` from a worker thread. A refusal raises the same `ServiceError` as `act`
+        (checked in the same order). The game's lock is held until the commit is done, so a worker thread that
+        wants the game waits as for any commit; the loop's own readers (`current_for_nowait`) see the state
+        before the move until then."""
+        if token is None or isinstance(token, AccountKey) or self.shared or not self.storage.writes_soon:
+            return None
+        check_client_action_id(client_action_id)
+        live = self.cache.find_nowait(game_id)
+        if live is None or live.writing or not live.lock.acquire(blocking=False):
+            return None
+        keep = False  # the lock stays held for the commit once the event is handed to the writer
+        try:
+            h = token_hash(token)
+            seat = next((s.seat for s in live.seats
+                         if s.token_hash is not None and secrets.compare_digest(s.token_hash, h)), None)
+            if seat is None or seq > live.seq:  # perhaps claimed a moment ago, or events not yet here: `act` asks
+                return None
+            if live.seats[seat].mode in ("left", "conceded"):  # `act` says why, in its words
+                return None
+            loop = asyncio.get_running_loop()
+            answer: asyncio.Future[dict[str, Any]] = loop.create_future()
+            dup = self._duplicate(live, seat, client_action_id, False)
+            if dup is not None:
+                answer.set_result(dup)
+                return answer
+            new, action, ev, status = self._checked(live, seat, text, seq, client_action_id)
+            if new.is_over:  # the final event writes the results and ratings too: `act` does it
+                return None
+            live.writing = True
+            keep = True
+        finally:
+            if not keep:
+                live.lock.release()
+
+        def finish(error: BaseException | None) -> None:  # in the loop, once the writer is done with the event
+            try:
+                if error is None:
+                    self._swap_in(live, new, ev, status, False)
+                    self._schedule_ai(live)
+                    result: dict[str, Any] | BaseException = self._answer(live, seat, live.seq, action, "action",
+                                                                          False, False)
+                elif isinstance(error, EventConflict):
+                    result = Conflict("the game moved on meanwhile; fetch the state and try again")
+                else:
+                    result = error
+            except Exception as e:
+                result = e
+            finally:
+                live.writing = False
+                live.lock.release()
+            if answer.done():  # the socket went away meanwhile: the move stands all the same
+                return
+            if isinstance(result, BaseException):
+                answer.set_exception(result)
+            else:
+                answer.set_result(result)
+
+        def committed(error: BaseException | None) -> None:  # on the writer thread
+            with contextlib.suppress(RuntimeError):  # the loop is closed: the server is stopping
+                loop.call_soon_threadsafe(finish, error)
+
+        try:
+            self.storage.append_event_soon(game_id, ev, status, None, committed)
+        except BaseException:  # the storage is closing: nothing was queued
+            live.writing = False
+            live.lock.release()
+            raise
+        return answer
 
     # ---- AI ----------------------------------------------------------------------------------------------
     def _schedule_ai(self, live: Live) -> None:

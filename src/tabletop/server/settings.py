@@ -78,7 +78,11 @@ class Settings(BaseSettings):
     """Offer per-message deflate on sockets. Off by default: a seat's state message is 1.5-5.5 KB of JSON, and
     compressing it (2-4 times smaller) cost 0.2-0.4 ms of server CPU per action in the load test, 12-21%."""
     act_threads: int = 8
-    """Threads that apply actions sent over sockets and commit them (the event loop never waits on the database)."""
+    """Threads that apply actions sent over sockets and commit them (the event loop never waits on the database),
+    where `act_in_loop` does not."""
+    act_in_loop: bool = True
+    """Apply a move sent over a socket in the event loop, its event committed by the storage's one writer thread
+    (`GameService.act_soon`; SQLite in one process), instead of on an act thread that waits for the commit."""
     gc_young_threshold: int = 50_000
     """Allocations between collections of Python's young generation (Python's default is 700), with the start-up
     heap frozen out of the collector's scans; 0 keeps Python's defaults (see `tabletop.server.app.quiet_collector`)."""

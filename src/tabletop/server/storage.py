@@ -168,6 +168,8 @@ class _Pending:
     result: Any = None
     done: threading.Event = field(default_factory=threading.Event)
     error: BaseException | None = None
+    then: Callable[[_Pending], None] | None = None
+    """Called once the write is committed (or failed), on the thread that committed it (`Storage.write_soon`)."""
 
 
 log = logging.getLogger("tabletop.server")
@@ -245,6 +247,14 @@ class Storage:
         self.batches = 0
         """Event commits made, and events they held (a figure for the load test: events per sync of the log)."""
         self.batched = 0
+        self._writer: threading.Thread | None = None
+        self._writer_wake = threading.Event()
+        self._closing = False
+
+    @property
+    def writes_soon(self) -> bool:
+        """Whether `write_soon` is available: on SQLite, whose writes go through the group commit."""
+        return self._group and not self._closing
 
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision shipped in the package."""
@@ -255,7 +265,13 @@ class Storage:
             command.upgrade(cfg, "head")
 
     def close(self) -> None:
-        """Release the connection pool."""
+        """Stop the writer thread (after the writes queued so far) and release the connection pool."""
+        with self._group_mu:
+            self._closing = True
+        writer = self._writer
+        if writer is not None:
+            self._writer_wake.set()
+            writer.join(timeout=30)
         self.engine.dispose()
 
     @contextmanager
@@ -285,6 +301,37 @@ class Storage:
         if mine.error is not None:
             raise mine.error
         return mine.result
+
+    def write_soon(self, op: Callable[[Connection], Any], then: Callable[[_Pending], None]) -> None:
+        """Queue `op` for the group commit without waiting for it (SQLite only, `writes_soon`): a writer thread of
+        this storage commits it with whatever else is queued, then calls `then(pending)` on that thread (its
+        `result` or `error` set). For a caller that must not block, the event loop: one thread commits for every
+        game, and a move costs no hop to a worker thread of its own."""
+        mine = _Pending(op, then=then)
+        with self._group_mu:  # the writer thread checks for closing under the same lock: nothing queued is lost
+            if not self.writes_soon:
+                raise RuntimeError("write_soon needs SQLite's group commit, and a storage not closed")
+            self._group_queue.append(mine)
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_queued, name="storage-writer", daemon=True)
+                self._writer.start()
+        self._writer_wake.set()
+
+    def _write_queued(self) -> None:
+        """The writer thread of `write_soon`: commits what is queued (with the writes of blocked callers queued
+        meanwhile), one group at a time, until the storage closes and the queue is empty."""
+        while True:
+            self._writer_wake.wait()
+            self._writer_wake.clear()  # before taking the batch: a write queued after this wakes the thread again
+            with self._write_lock:
+                with self._group_mu:
+                    batch, self._group_queue = self._group_queue, []
+                if batch:
+                    self._commit_batch(batch)
+            if self._closing:
+                with self._group_mu:
+                    if not self._group_queue:
+                        return
 
     # ---- games and seats ------------------------------------------------------------------------------
     def create_game(self, header: GameHeader, seats: list[SeatInfo]) -> None:
@@ -422,6 +469,26 @@ class Storage:
         `pg_notify(channel, payload)` sent in the same transaction, so other server processes hear of the event
         when it commits, without a round trip of its own. `also`: more writes in the same transaction (a final
         event's results and ratings), stored if and only if the event is."""
+        try:
+            self._write(self._event_op(game_id, ev, status, notice, also))
+        except IntegrityError as e:
+            raise EventConflict(f"event {ev.seq} of game {game_id} already exists") from e
+
+    def append_event_soon(self, game_id: str, ev: Event, status: str | None,
+                          also: Callable[[Connection], None] | None,
+                          then: Callable[[BaseException | None], None]) -> None:
+        """`append_event` without waiting (SQLite, `write_soon`): `then(error)` is called on the writer thread once
+        the event is committed (error None) or refused (an EventConflict if `seq` is taken, else the error)."""
+        def done(p: _Pending) -> None:
+            e = p.error
+            if isinstance(e, IntegrityError):
+                e = EventConflict(f"event {ev.seq} of game {game_id} already exists")
+            then(e)
+
+        self.write_soon(self._event_op(game_id, ev, status, None, also), done)
+
+    def _event_op(self, game_id: str, ev: Event, status: str | None, notice: tuple[str, str] | None,
+                  also: Callable[[Connection], None] | None) -> Callable[[Connection], None]:
         def op(conn: Connection) -> None:
             _insert_event(conn, game_id, ev, status)
             if also is not None:
@@ -429,10 +496,7 @@ class Storage:
             if notice is not None and not self._group:
                 conn.execute(_NOTIFY, {"channel": notice[0], "payload": notice[1]})
 
-        try:
-            self._write(op)
-        except IntegrityError as e:
-            raise EventConflict(f"event {ev.seq} of game {game_id} already exists") from e
+        return op
 
     def _commit_batch(self, batch: list[_Pending]) -> None:
         """Commit `batch` in one transaction (the caller holds the write lock). If it fails, each write is run
@@ -450,10 +514,15 @@ class Storage:
         else:
             for p, r in zip(batch, results, strict=True):
                 p.result = r
-        for p in batch:
-            p.done.set()
         self.batches += 1
         self.batched += len(batch)
+        for p in batch:
+            p.done.set()
+            if p.then is not None:
+                try:
+                    p.then(p)
+                except Exception:  # a caller's hand-back must not stop the commits of the others
+                    log.exception("a committed write's callback failed")
 
     # ---- table messages (chat, notices) ---------------------------------------------------------------------
     def add_message(self, game_id: str, kind: str, seat: int | None, name: str, text: str,

@@ -251,7 +251,7 @@ async def game_socket(ws: WebSocket, game_id: str, token: str | None = None, sin
     chat = _ChatFeed(ws.app.state.table, game_id, chat_since)
     out = _Sender(ws)
     commands = _Commands(service, game_id, token, out, ws.app.state.act_pool, ws.app.state.per_token,
-                         lambda: inbox.put(_EVENT))
+                         lambda: inbox.put(_EVENT), ws.app.state.act_in_loop)
     reader = asyncio.create_task(_read_until_closed(ws, settings.max_socket_message_bytes,
                                                     settings.max_socket_messages_per_second, commands))
     reader.add_done_callback(lambda _t: inbox.put(_CLOSED))
@@ -440,9 +440,11 @@ class _Commands:
     last answer is sent (the newest state then, coalesced as always)."""
 
     def __init__(self, service: GameService, game_id: str, token: str | None, out: _Sender, pool: Executor,
-                 per_token: Buckets, wake: Callable[[], None]) -> None:
+                 per_token: Buckets, wake: Callable[[], None], in_loop: bool = True) -> None:
         self.service, self.game_id, self.token, self.out = service, game_id, token, out
         self.pool, self.per_token, self.wake = pool, per_token, wake
+        self.in_loop = in_loop
+        """Moves applied in the loop when they can be (`GameService.act_soon`), else on `pool`."""
         self.tasks: set[asyncio.Task[None]] = set()
         self.in_flight = 0
         """Acts and undos taken and not yet answered."""
@@ -499,8 +501,11 @@ class _Commands:
         service, gid, token = self.service, self.game_id, self.token
         try:
             if isinstance(cmd, SocketActIn):
-                r = await loop.run_in_executor(self.pool, service.act, gid, token, cmd.action, cmd.seq,
-                                               cmd.client_action_id, False)
+                # in the loop when it can be (the commit on the storage's writer thread), else on a worker thread
+                soon = (service.act_soon(gid, token, cmd.action, cmd.seq, cmd.client_action_id)
+                        if self.in_loop else None)
+                r = await soon if soon is not None else await loop.run_in_executor(
+                    self.pool, service.act, gid, token, cmd.action, cmd.seq, cmd.client_action_id, False)
             else:
                 r = await loop.run_in_executor(self.pool, service.undo, gid, token, cmd.count, cmd.seq,
                                                cmd.client_action_id, False)
