@@ -18,11 +18,12 @@ export function backoff(attempt: number): number {
 export type Incoming = StateMessage | (ChatBatch & { type: "chat" });
 
 /**
- * What became of an action (or an undo): done (with the new picture when REST gave it; over the socket it follows
- * as a `state` message), refused by the server (with its current picture on a 409), or the server not reached.
+ * What became of an action (or an undo): done (with the new picture when REST gave it; over the socket the answer
+ * gives the event count `seq` it reached, and the picture of that event follows as a `state` message), refused by
+ * the server (with its current picture on a 409), or the server not reached.
  */
 export type Outcome =
-  | { kind: "done"; state?: SeatState }
+  | { kind: "done"; state?: SeatState; seq?: number }
   | { kind: "refused"; status: number; detail: string; state?: SeatState }
   | { kind: "unreachable"; state?: undefined };
 
@@ -112,7 +113,7 @@ export class Connection {
       const a = await answer;
       if (a) {
         if (a.type === "refused") return { kind: "refused", status: a.status, detail: a.detail, state: a.status === 409 ? a.state : undefined };
-        return { kind: "done" };
+        return { kind: "done", seq: a.seq };
       }
     }
     for (let attempt = 0; ; attempt++) {

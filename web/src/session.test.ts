@@ -96,6 +96,37 @@ describe("A seat's session sends one action at a time", () => {
     expect(session.error).toBe("Not applied: stale");
   });
 
+  it("an action acknowledged over the socket stays in flight until its picture arrives: the one it was chosen from is not offered again", async () => {
+    const sent: string[] = [];
+    const drawn: [number, boolean][] = []; // each picture the table is told of, and whether an action was in flight
+    const line: SessionLine = {
+      act: async (a, seq) => { sent.push(`${a}@${seq()}`); return { kind: "done", seq: 8 }; }, // its picture follows
+      undo: async () => ({ kind: "done" }),
+      log: async (start) => ({ start, entries: [] }),
+    };
+    const session: Session = new Session(line, true, {
+      state: (s) => drawn.push([s.seq, session.busy]), changed: () => {}, history: () => {},
+    });
+    session.accept(pic(6));
+    const sending = session.act("pass");
+    await settle();
+    expect(session.busy).toBe(true); // answered, but the picture held is seq 6's, the one the action was chosen from
+    void session.act("again"); // not sent
+    session.accept(pic(7)); // another seat's move, ahead of this action's picture
+    await settle();
+    expect(session.busy).toBe(true);
+    session.accept(pic(8));
+    await sending;
+    expect(drawn).toEqual([[6, false], [7, true], [8, false]]); // seq 8 drawn ready to act
+    expect(session.busy).toBe(false);
+    expect(sent).toEqual(["pass@6"]);
+    // the picture came first: the answer ends the action at once
+    const early = setup([], { kind: "done", seq: 3 });
+    early.session.accept(pic(3));
+    await early.session.act("pass");
+    expect(early.session.busy).toBe(false);
+  });
+
   it("an unreachable server is said; an undo refused is 'Not undone'", async () => {
     const a = setup([], { kind: "unreachable" });
     a.session.accept(pic(1));

@@ -21,6 +21,10 @@ export interface SessionEvents {
   history(): void;
 }
 
+/** How long an action acknowledged over the socket waits for its picture (the `state` message that follows the
+ * answer) before the table is offered again all the same (the socket closed meanwhile: its reconnect brings it). */
+export const PICTURE_WAIT_MS = 8000;
+
 export function newId(): string {
   const b = new Uint8Array(12);
   crypto.getRandomValues(b);
@@ -42,6 +46,8 @@ export class Session {
   /** The log index where the last update's entries begin (the history marks them as the last move). */
   lastFrom = 0;
   private catching = false;
+  /** An action acknowledged without its picture: the event count whose picture ends it. */
+  private awaited: { seq: number; done: () => void } | null = null;
 
   /** `seated`: this browser holds the seat's token (a spectator sends nothing). */
   constructor(private line: SessionLine, private seated: boolean, private events: SessionEvents) {}
@@ -65,6 +71,10 @@ export class Session {
     if (this.state && s.seq === this.state.seq && samePicture(this.state, s)) return false;
     const first = this.state === null;
     this.state = s;
+    if (this.awaited && s.seq >= this.awaited.seq) { // the acknowledged action's picture: it is drawn ready to act
+      this.busy = false;
+      this.awaited.done();
+    }
     if (typeof s.log_pos === "number" && s.log_pos < this.log.length) {
       // an undo took entries back: the history drops them at once
       this.log.entries.length = s.log_pos;
@@ -116,6 +126,7 @@ export class Session {
     try {
       const o = await this.line.act(action, () => this.state!.seq, newId());
       if (o.state) this.accept(o.state);
+      else if (o.kind === "done" && o.seq !== undefined) await this.pictureOf(o.seq);
       if (o.kind === "refused") this.error = o.status === 409 ? `Not applied: ${o.detail}` : o.detail;
       else if (o.kind === "unreachable") this.error = "The server cannot be reached; your move was not confirmed.";
     } finally {
@@ -134,6 +145,25 @@ export class Session {
     } finally {
       this.end();
     }
+  }
+
+  /** Wait for the picture of event `seq` (an action acknowledged over the socket; its picture follows the answer):
+   * until then the picture held is the one the action was chosen from, and it must not be offered again (a click
+   * on it would send a second action, refused as stale). At most `PICTURE_WAIT_MS`. */
+  private pictureOf(seq: number): Promise<void> {
+    if (this.state && this.state.seq >= seq) return Promise.resolve();
+    return new Promise((resolve) => {
+      const w = {
+        seq,
+        done: () => {
+          clearTimeout(timer);
+          if (this.awaited === w) this.awaited = null;
+          resolve();
+        },
+      };
+      const timer = setTimeout(w.done, PICTURE_WAIT_MS);
+      this.awaited = w;
+    });
   }
 
   private begin(): void {
