@@ -110,13 +110,19 @@ def wait_turn_or_end(page: Page, timeout: float = 60_000) -> str:
 
 
 
-ACTIONABLE = ".table .target, .actions > .buttons button.act"
+ACTIONABLE = ".table .target, .actions > .buttons button.act:not(:disabled)"
+
+IDLE = "document.querySelector('main.table')?.getAttribute('aria-busy') !== 'true'"
+"""No move or undo of this seat on its way (the table's aria-busy): the picture drawn is one to act from."""
 
 
 def wait_actionable(page: Page, timeout: float = 15_000) -> None:
-    """Wait until the page offers something to do: the turn line can be drawn a frame before the table's targets
-    (a socket message redraws the header and the table in turn). Never met within `timeout`: the test fails."""
-    page.wait_for_function("([q]) => document.querySelector(q) !== null", arg=[ACTIONABLE], timeout=timeout)
+    """Wait until the page offers something to do: no move of this seat on its way, and a target or a button to
+    click. The turn line can be drawn a frame before the table's targets (a socket message redraws the header and
+    the table in turn), and stays while a move is on its way (the table then has no targets, its buttons are
+    disabled). Never met within `timeout`: the test fails."""
+    page.wait_for_function(f"([q]) => {IDLE} && document.querySelector(q) !== null", arg=[ACTIONABLE],
+                           timeout=timeout)
 
 SETTLE = """(e) => Promise.all(document.getAnimations()
   .filter((a) => a.playState === 'running' && (a.effect === null || a.effect.getComputedTiming().endTime !== Infinity))
@@ -165,11 +171,14 @@ message of a move that made no new picture."""
 
 
 def _new_picture(page: Page, before: int, timeout: float) -> bool:
-    """Wait for a picture newer than seq `before` (or an error line); False if none came within `timeout` ms."""
+    """Wait for a picture newer than seq `before` with no move of this seat on its way (or an error line); False if
+    none came within `timeout` ms. A newer seq alone does not say the move was made: in a simultaneous step (a
+    SiliconVania bid) the other seats' decisions advance it while this seat's clicks and move are under way."""
     try:
         page.wait_for_function(
             "([s]) => { const t = document.querySelector('.table > [data-seq]');"
-            " return (t && Number(t.dataset.seq) > s) || document.querySelector('.actions .error:not(:empty)'); }",
+            f" return (t && Number(t.dataset.seq) > s && {IDLE})"
+            " || document.querySelector('.actions .error:not(:empty)'); }",
             arg=[before], timeout=timeout)
     except PlaywrightError as e:
         if "Timeout" not in str(e):
