@@ -9,7 +9,7 @@ ratio to hearts. Silencio's decisions are counted twice: all of them, and only t
 asks them, a trick with one legal card included.
 
     pip install open_spiel            # into the project's environment: .venv/bin/pip install open_spiel
-    .venv/bin/python scripts/vs_openspiel.py [--seconds 3] [--rounds 3]
+    .venv/bin/python scripts/vs_openspiel.py [--seconds 3] [--rounds 3] [--game silos ...] [--cpu]
     TABLETOP_PURE=1 .venv/bin/python scripts/vs_openspiel.py     # the pure-Python engine (src/tabletop/native.py)
 """
 
@@ -60,15 +60,16 @@ def hearts() -> Callable[[int, random.Random], int]:
     return play
 
 
-def one_round(play: Callable[[int, random.Random], int], seconds: float, seed: int) -> tuple[float, int, int]:
-    """Games for about `seconds`: µs per decision, games, decisions."""
+def one_round(play: Callable[[int, random.Random], int], seconds: float, seed: int,
+              clock: Callable[[], float] = time.perf_counter) -> tuple[float, int, int]:
+    """Games for about `seconds` of `clock`: µs per decision, games, decisions."""
     rng = random.Random(seed)
     games = decisions = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     while True:
         decisions += play(seed + games, rng)
         games += 1
-        spent = time.perf_counter() - t0
+        spent = clock() - t0
         if spent >= seconds:
             return spent / max(1, decisions) * 1e6, games, decisions
 
@@ -77,7 +78,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds per game per round (default 3)")
     ap.add_argument("--rounds", type=int, default=3, help="rounds, alternating between the games (default 3)")
+    ap.add_argument("--game", action="append", choices=[g for g, _ in GAMES], help="only this game beside hearts "
+                    "(repeatable)")
+    ap.add_argument("--cpu", action="store_true", help="time the process's CPU (time.process_time) rather than the "
+                    "wall clock: on a loaded machine the time spent waiting for a core is left out")
     args = ap.parse_args(argv)
+    clock = time.process_time if args.cpu else time.perf_counter
     try:
         base = hearts()
     except ImportError:
@@ -85,13 +91,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     runs: dict[str, Callable[[int, random.Random], int]] = {"hearts 4p (OpenSpiel C++)": base}
     for game, players in GAMES:
+        if args.game and game not in args.game:
+            continue
         runs[f"{game} {players}p"] = ours(game, players, many=False)
         if game == "silencio":
             runs[f"{game} {players}p, decisions of 2+ actions"] = ours(game, players, many=True)
     best: dict[str, tuple[float, int, int]] = {}
     for r in range(args.rounds):
         for name, play in runs.items():
-            got = one_round(play, args.seconds, 1000 * r)
+            got = one_round(play, args.seconds, 1000 * r, clock)
             if name not in best or got[0] < best[name][0]:
                 best[name] = got
             print(f"round {r + 1}: {name}: {got[0]:.2f} µs/decision ({got[1]} games)", file=sys.stderr)

@@ -27,12 +27,16 @@ from tabletop.games.silos.frames import (
     K_CARD_IN_PLAY,
     K_END_OF_TURN,
     K_MARKED_SPECIMEN,
+    K_MIND_CONTROL,
     K_MOVEMENT,
     K_ONE_POWER,
     K_PLACE_HUMANS,
     K_POSITIONING,
+    K_POWER_EVENT,
+    K_REPOSITION,
     K_SKILL_TILES,
     K_TOWN_HALL_SKILL,
+    K_YOUR_POWERS,
     L_ACTION,
     L_DRAW,
     L_EMBLEM,
@@ -424,23 +428,19 @@ class SilosState(State):
     # ---- the frame machine ----------------------------------------------------------------------------------
     def _run(self) -> None:
         st = self.stack
-        steps = _STEP
         while st:
-            fr = st[-1]
-            seat = steps[fr[0]](self, fr)
+            seat = _step(self, st[-1])
             if seat >= 0:
                 self.to_move = seat
                 return
         self.to_move = None
 
     def _legal_actions(self) -> list[Action]:
-        fr = self.stack[-1]
-        return _LEGAL[fr[0]](self, fr)
+        return _legal(self, self.stack[-1])
 
     def _apply(self, action: Action) -> None:
         self._note((L_ACTION, self.to_move, action))
-        fr = self.stack[-1]
-        _APPLY[fr[0]](self, fr, action)
+        _apply_choice(self, self.stack[-1], action)
         self._run()
 
     # ---- contract: clone, view, sample, scores ---------------------------------------------------------------
@@ -615,3 +615,66 @@ _TABLE: dict[int, FrameFunctions] = {**turn.FRAMES, **events.FRAMES, **powers.FR
 _STEP: Final[tuple[StepFn, ...]] = tuple(_TABLE[k][0] for k in range(len(_TABLE)))
 _LEGAL: Final[tuple[LegalFn, ...]] = tuple(_TABLE[k][1] for k in range(len(_TABLE)))
 _APPLY: Final[tuple[ApplyFn, ...]] = tuple(_TABLE[k][2] for k in range(len(_TABLE)))
+
+
+# The hot path calls the functions of the frequent kinds directly (compiled: a native call, where a call through the
+# tables above is a Python call), the most frequent first (random 4-player games), and the rest through the tables.
+# `tests/games/silos/test_dispatch.py` checks that every direct call is the table's own function for that kind.
+def _step(s: SilosState, fr: Frame) -> int:
+    k = fr[0]
+    if k == K_MOVEMENT:
+        return turn.step_movement(s, fr)
+    if k == K_PLACE_HUMANS:
+        return events.step_place_humans(s, fr)
+    if k == K_REPOSITION:
+        return powers.step_reposition(s, fr)
+    if k == K_MARKED_SPECIMEN:
+        return events.step_marked_specimen(s, fr)
+    if k == K_CARD:
+        return turn.step_card(s, fr)
+    if k == K_END_OF_TURN:
+        return turn.step_end_of_turn(s, fr)
+    if k == K_POWER_EVENT:
+        return events.step_power_event(s, fr)
+    if k in (K_YOUR_POWERS, K_ALL_POWERS):
+        return events.step_all_powers(s, fr)
+    if k == K_POSITIONING:
+        return turn.step_positioning(s, fr)
+    if k == K_CARD_IN_PLAY:
+        return turn.step_card_in_play(s, fr)
+    if k == K_ONE_POWER:
+        return events.step_one_power(s, fr)
+    if k == K_MIND_CONTROL:
+        return events.step_mind_control(s, fr)
+    return _STEP[k](s, fr)
+
+
+def _legal(s: SilosState, fr: Frame) -> list[Action]:
+    k = fr[0]
+    if k == K_MOVEMENT:
+        return turn.legal_movement(s, fr)
+    if k == K_PLACE_HUMANS:
+        return events.legal_place_humans(s, fr)
+    if k == K_REPOSITION:
+        return powers.legal_reposition(s, fr)
+    if k == K_POSITIONING:
+        return turn.legal_positioning(s, fr)
+    if k == K_CARD:
+        return turn.legal_card(s, fr)
+    return _LEGAL[k](s, fr)
+
+
+def _apply_choice(s: SilosState, fr: Frame, a: Action) -> None:
+    k = fr[0]
+    if k == K_MOVEMENT:
+        turn.apply_movement(s, fr, a)
+    elif k == K_PLACE_HUMANS:
+        events.apply_place_humans(s, fr, a)
+    elif k == K_REPOSITION:
+        powers.apply_reposition(s, fr, a)
+    elif k == K_POSITIONING:
+        turn.apply_positioning(s, fr, a)
+    elif k == K_CARD:
+        turn.apply_card(s, fr, a)
+    else:
+        _APPLY[k](s, fr, a)
