@@ -5,20 +5,20 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from tabletop.core import TabletopError
 
 DATA = Path(__file__).with_name("components.toml")
 
-BONUS_KINDS = ("vampire", "innovation", "survival")
-EFFECT_KINDS = ("vampire", "innovation", "survival", "cat", "hound", "exchange", "antiquity")
-TRACK_KINDS = ("", "contract", "recover", "train", "relocate", "castle", "swap_objective", "upgrade_castle")
-ANTIQUITY_KINDS = ("Goblet", "Scepter", "Collar", "Bangle", "Tiara")
-OBJECTIVES = ("Groundskeeper", "Doctor", "Techie", "Resident", "Engineer", "Sales Rep", "Noble")
-RULEBOOK_TYPES = ("Park", "Neighborhood", "Metro", "Mall", "Mausoleum", "Blood Bank")
-BID_ABILITIES = ("", "vampire", "recover")
-COUNTS = {"tile": 88, "specialist": 70, "castle": 7, "train": 6, "antiquity": 7}
+BONUS_KINDS: Final = ("vampire", "innovation", "survival")
+EFFECT_KINDS: Final = ("vampire", "innovation", "survival", "cat", "hound", "exchange", "antiquity")
+TRACK_KINDS: Final = ("", "contract", "recover", "train", "relocate", "castle", "swap_objective", "upgrade_castle")
+ANTIQUITY_KINDS: Final = ("Goblet", "Scepter", "Collar", "Bangle", "Tiara")
+OBJECTIVES: Final = ("Groundskeeper", "Doctor", "Techie", "Resident", "Engineer", "Sales Rep", "Noble")
+RULEBOOK_TYPES: Final = ("Park", "Neighborhood", "Metro", "Mall", "Mausoleum", "Blood Bank")
+BID_ABILITIES: Final = ("", "vampire", "recover")
+COUNTS: Final = {"tile": 88, "specialist": 70, "castle": 7, "train": 6, "antiquity": 7}
 
 
 class ComponentError(TabletopError):

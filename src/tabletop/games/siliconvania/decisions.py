@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tabletop.core import Action
 from tabletop.games.siliconvania.notation import (
@@ -298,7 +298,7 @@ def relocate(s: SiliconVaniaState, p: int, how: str, i: int, j: int) -> None:
 OptionsFn = Callable[["SiliconVaniaState", int, int], list[Action]]
 DecideFn = Callable[["SiliconVaniaState", int, int, Action], None]
 # Each decision task: its seat's options and the effect of the chosen one.
-DECISION_FUNCTIONS: dict[int, tuple[OptionsFn, DecideFn]] = {
+DECISION_FUNCTIONS: Final[dict[int, tuple[OptionsFn, DecideFn]]] = {
     K_BID: (options_bid, decide_bid),
     K_RECOVER: (options_recover, decide_recover),
     K_POOL: (options_pool, decide_pool),

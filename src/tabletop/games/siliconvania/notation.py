@@ -5,23 +5,32 @@ The texts are listed in the package docstring (`siliconvania/__init__.py`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from tabletop.core import Action, ActionTable
 from tabletop.games.siliconvania.components import ANTIQUITY_KINDS, load
 
-COMPONENTS = load()
-TYPE_TOKENS = tuple(t.lower().replace(" ", "") for t in COMPONENTS.types)
-CELLS = tuple(f"{'abcd'[i // 4]}{i % 4 + 1}" for i in range(16))
-SLOTS = ("top1", "top2", "top3", "top4", "lefta", "leftb", "leftc", "leftd")
-N_TILES = len(COMPONENTS.tiles)
-GOBLET, SCEPTER, COLLAR, BANGLE, TIARA = range(5)
-INNOVATION, SURVIVAL = 0, 1
-TRACK_END = len(COMPONENTS.track) - 1
+COMPONENTS: Final = load()
+TYPE_TOKENS: Final = tuple(t.lower().replace(" ", "") for t in COMPONENTS.types)
+CELLS: Final = tuple(f"{'abcd'[i // 4]}{i % 4 + 1}" for i in range(16))
+SLOTS: Final = ("top1", "top2", "top3", "top4", "lefta", "leftb", "leftc", "leftd")
+N_TILES: Final = len(COMPONENTS.tiles)
+GOBLET: Final = 0
+SCEPTER: Final = 1
+COLLAR: Final = 2
+BANGLE: Final = 3
+TIARA: Final = 4
+INNOVATION: Final = 0
+SURVIVAL: Final = 1
+TRACK_END: Final = len(COMPONENTS.track) - 1
 # perimeter values: -1 empty, 0..6 castle of that type, 7..13 upgraded castle, 20.. train
-UPGRADED, FIRST_TRAIN = 7, 20
+UPGRADED: Final = 7
+FIRST_TRAIN: Final = 20
 
 # Silent bid cards, read from the component data (index 0: no card left, ruling V-13)
-BID_COST = (0, *(b.cost for b in COMPONENTS.bid_cards))  # vampires to discard at the reveal, or the bid counts 0 (V-9)
-BID_ABILITY = ("", *(b.ability for b in COMPONENTS.bid_cards))  # "", "vampire" or "recover"
+# vampires to discard at the reveal, or the bid counts 0 (V-9)
+BID_COST: Final = (0, *(b.cost for b in COMPONENTS.bid_cards))
+BID_ABILITY: Final = ("", *(b.ability for b in COMPONENTS.bid_cards))  # "", "vampire" or "recover"
 
 
 def _fmt(verb: str, args: tuple[int | str, ...]) -> str:
@@ -55,29 +64,30 @@ def _pos(p: int) -> str:
     return CELLS[p] if p < 16 else SLOTS[p - 16]
 
 
-ACTIONS = ActionTable(_fmt)
-SKIP_RELOCATE = ACTIONS("relocate", "skip")
-DONE_RELOCATE = ACTIONS("relocate", "done")
-SKIP_SWAP = ACTIONS("swap", "skip")
-SKIP_EXCHANGE = ACTIONS("exchange", "skip")
-BID = [[ACTIONS("bid", c, r) for r in range(71)] for c in range(8)]
-BID_AS_0 = [[ACTIONS("bid", c, r, 0) for r in range(71)] for c in range(8)]  # keep the vampires, the bid counts 0 (V-9)
-PLACE = [[ACTIONS("place", t, i) for i in range(16)] for t in range(N_TILES)]
-RECOVER = [ACTIONS("recover", c) for c in range(8)]
-POOL = [ACTIONS("pool", k) for k in range(8)]
-TAKE_CASTLE = [[ACTIONS("castle", c, sl) for sl in range(8)] for c in range(7)]
-TAKE_TRAIN = [[ACTIONS("train", t, sl) for sl in range(8)] for t in range(len(COMPONENTS.trains))]
-UPGRADE = [ACTIONS("upgrade", sl) for sl in range(8)]
-RELOCATE_SWAP = [[ACTIONS("relocate", "swap", i, j) for j in range(16)] for i in range(16)]
-RELOCATE_MOVE = [[ACTIONS("relocate", "move", i, j) for j in range(24)] for i in range(24)]
-SWAP = [[ACTIONS("swap", o, r) for r in range(71)] for o in range(71)]
-EXCHANGE = [[ACTIONS("exchange", i, t) for t in range(N_TILES)] for i in range(16)]
-ANTIQUITY = [[ACTIONS("antiquity", k, i) for i in range(16)] for k in range(5)]
-TAKE = [ACTIONS("take", r) for r in range(71)]
-OBJECTIVE = [ACTIONS("objective", r) for r in range(71)]
-BID_CARDS = [[c + 1 for c in range(7) if m >> c & 1] or [0] for m in range(128)]
-BID_COUNT = [bin(m).count("1") for m in range(128)]
-RECOVER_OPTS = [[RECOVER[c + 1] for c in range(7) if m >> c & 1] for m in range(128)]
+ACTIONS: Final = ActionTable(_fmt)
+SKIP_RELOCATE: Final = ACTIONS("relocate", "skip")
+DONE_RELOCATE: Final = ACTIONS("relocate", "done")
+SKIP_SWAP: Final = ACTIONS("swap", "skip")
+SKIP_EXCHANGE: Final = ACTIONS("exchange", "skip")
+BID: Final = [[ACTIONS("bid", c, r) for r in range(71)] for c in range(8)]
+# keep the vampires, the bid counts 0 (V-9)
+BID_AS_0: Final = [[ACTIONS("bid", c, r, 0) for r in range(71)] for c in range(8)]
+PLACE: Final = [[ACTIONS("place", t, i) for i in range(16)] for t in range(N_TILES)]
+RECOVER: Final = [ACTIONS("recover", c) for c in range(8)]
+POOL: Final = [ACTIONS("pool", k) for k in range(8)]
+TAKE_CASTLE: Final = [[ACTIONS("castle", c, sl) for sl in range(8)] for c in range(7)]
+TAKE_TRAIN: Final = [[ACTIONS("train", t, sl) for sl in range(8)] for t in range(len(COMPONENTS.trains))]
+UPGRADE: Final = [ACTIONS("upgrade", sl) for sl in range(8)]
+RELOCATE_SWAP: Final = [[ACTIONS("relocate", "swap", i, j) for j in range(16)] for i in range(16)]
+RELOCATE_MOVE: Final = [[ACTIONS("relocate", "move", i, j) for j in range(24)] for i in range(24)]
+SWAP: Final = [[ACTIONS("swap", o, r) for r in range(71)] for o in range(71)]
+EXCHANGE: Final = [[ACTIONS("exchange", i, t) for t in range(N_TILES)] for i in range(16)]
+ANTIQUITY: Final = [[ACTIONS("antiquity", k, i) for i in range(16)] for k in range(5)]
+TAKE: Final = [ACTIONS("take", r) for r in range(71)]
+OBJECTIVE: Final = [ACTIONS("objective", r) for r in range(71)]
+BID_CARDS: Final = [[c + 1 for c in range(7) if m >> c & 1] or [0] for m in range(128)]
+BID_COUNT: Final = [bin(m).count("1") for m in range(128)]
+RECOVER_OPTS: Final = [[RECOVER[c + 1] for c in range(7) if m >> c & 1] for m in range(128)]
 
 
 def tile_name(t: int) -> str:

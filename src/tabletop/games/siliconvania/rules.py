@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from tabletop.core import Action, LogEntry, Rng, State, View
 from tabletop.core.logwords import entry as log_entry
@@ -30,21 +30,33 @@ from tabletop.games.siliconvania.notation import (
 from tabletop.games.siliconvania.scoring import BLANK, BUILDING, CASTLE, TRAIN, Cell, score_city
 from tabletop.games.siliconvania.tasks import (
     DECISIONS,
+    K_ANTIQUITY,
     K_BID,
+    K_CASTLE,
     K_CAT,
     K_CONTRACT,
     K_DISCARD,
     K_END_ROUND,
+    K_EXCHANGE,
     K_GAIN,
     K_HOUND,
+    K_OBJECTIVE,
+    K_PLACE,
     K_PLACE_ALL,
+    K_POOL,
+    K_RECOVER,
+    K_RELOCATE,
     K_REST_TWO_PLAYERS,
     K_REVEAL,
     K_ROUND,
     K_SPECIALIST_PHASE,
     K_SPECIALIST_TURN,
     K_STEP,
+    K_SWAP_OBJECTIVE,
+    K_TAKE,
     K_TILE_TURN,
+    K_TRAIN,
+    K_UPGRADE,
     K_VAMPIRE,
     Task,
 )
@@ -224,21 +236,20 @@ class SiliconVaniaState(State):
         while stack:
             task = stack[-1]
             kind = task[0]
-            opt = _OPTIONS[kind]
-            if opt is not None:
-                opts = opt(self, task[1], task[2])
+            if _OPTIONS[kind] is not None:
+                opts = _task_options(self, kind, task[1], task[2])
                 if not opts:
                     stack.pop()
                     continue
                 if len(opts) == 1 and kind != K_BID:
                     stack.pop()
-                    _DECIDE[kind](self, task[1], task[2], opts[0])
+                    _task_decide(self, kind, task[1], task[2], opts[0])
                     continue
                 self.to_move = task[1]
                 self._opts = opts
                 return
             stack.pop()
-            _AUTO[kind](self, task[1], task[2], task[3])
+            _task_auto(self, kind, task[1], task[2], task[3])
         self.to_move = None
         self._opts = []
         self._final = [self.breakdown(p) for p in range(self.players)]
@@ -280,7 +291,7 @@ class SiliconVaniaState(State):
 
     def _apply(self, action: Action) -> None:
         kind, p, a, _ = self.stack.pop()
-        _DECIDE[kind](self, p, a, action)
+        _task_decide(self, kind, p, a, action)
         self._run()
 
     def _note(self, seat: int, text: str, private: int = -1, private_text: str = "") -> None:
@@ -481,7 +492,7 @@ class SiliconVaniaState(State):
 _S = SiliconVaniaState
 AutoFn = Callable[[_S, int, int, int], None]
 # Each automatic task: the step of the flow it runs (the `a_*` functions of steps.py).
-_AUTOMATIC_FUNCTIONS: dict[int, AutoFn] = {
+_AUTOMATIC_FUNCTIONS: Final[dict[int, AutoFn]] = {
     K_ROUND: steps.a_round,
     K_REVEAL: steps.a_reveal,
     K_TILE_TURN: steps.a_tile_turn,
@@ -498,12 +509,113 @@ _AUTOMATIC_FUNCTIONS: dict[int, AutoFn] = {
     K_REST_TWO_PLAYERS: steps.a_rest_two_players,
     K_END_ROUND: steps.a_end_round,
 }
-_OPTIONS: list[decisions.OptionsFn | None] = [None] * 28
-_DECIDE: list[decisions.DecideFn] = [lambda s, p, a, act: None] * 28
-_AUTO: list[AutoFn] = [lambda s, p, a, b: None] * 28
+_OPTIONS: Final[list[decisions.OptionsFn | None]] = [None] * 28
+_DECIDE: Final[list[decisions.DecideFn]] = [lambda s, p, a, act: None] * 28
+_AUTO: Final[list[AutoFn]] = [lambda s, p, a, b: None] * 28
 for _k, (_options, _decide) in decisions.DECISION_FUNCTIONS.items():
     _OPTIONS[_k], _DECIDE[_k] = _options, _decide
 for _k, _auto in _AUTOMATIC_FUNCTIONS.items():
     _AUTO[_k] = _auto
 assert set(decisions.DECISION_FUNCTIONS) == DECISIONS
 assert not set(decisions.DECISION_FUNCTIONS) & set(_AUTOMATIC_FUNCTIONS)
+
+
+# The flow calls each kind's functions directly (compiled: a native call, where a call through the tables above is a
+# Python call), the most frequent first (random 4-player games); a kind not named here goes through the tables.
+# `tests/games/siliconvania/test_dispatch.py` checks that every direct call is the table's own function for its kind.
+def _task_options(s: SiliconVaniaState, kind: int, p: int, a: int) -> list[Action]:
+    if kind == K_PLACE:
+        return decisions.options_place(s, p, a)
+    if kind == K_BID:
+        return decisions.options_bid(s, p, a)
+    if kind == K_POOL:
+        return decisions.options_pool(s, p, a)
+    if kind == K_TAKE:
+        return decisions.options_take(s, p, a)
+    if kind == K_OBJECTIVE:
+        return decisions.options_objective(s, p, a)
+    if kind == K_RELOCATE:
+        return decisions.options_relocate(s, p, a)
+    if kind == K_RECOVER:
+        return decisions.options_recover(s, p, a)
+    if kind == K_SWAP_OBJECTIVE:
+        return decisions.options_swap_objective(s, p, a)
+    if kind == K_CASTLE:
+        return decisions.options_castle(s, p, a)
+    if kind == K_TRAIN:
+        return decisions.options_train(s, p, a)
+    if kind == K_UPGRADE:
+        return decisions.options_upgrade(s, p, a)
+    if kind == K_ANTIQUITY:
+        return decisions.options_antiquity(s, p, a)
+    if kind == K_EXCHANGE:
+        return decisions.options_exchange(s, p, a)
+    options = _OPTIONS[kind]
+    assert options is not None
+    return options(s, p, a)
+
+
+def _task_decide(s: SiliconVaniaState, kind: int, p: int, a: int, act: Action) -> None:
+    if kind == K_PLACE:
+        decisions.decide_place(s, p, a, act)
+    elif kind == K_BID:
+        decisions.decide_bid(s, p, a, act)
+    elif kind == K_POOL:
+        decisions.decide_pool(s, p, a, act)
+    elif kind == K_TAKE:
+        decisions.decide_take(s, p, a, act)
+    elif kind == K_OBJECTIVE:
+        decisions.decide_objective(s, p, a, act)
+    elif kind == K_RELOCATE:
+        decisions.decide_relocate(s, p, a, act)
+    elif kind == K_RECOVER:
+        decisions.decide_recover(s, p, a, act)
+    elif kind == K_SWAP_OBJECTIVE:
+        decisions.decide_swap_objective(s, p, a, act)
+    elif kind == K_CASTLE:
+        decisions.decide_castle(s, p, a, act)
+    elif kind == K_TRAIN:
+        decisions.decide_train(s, p, a, act)
+    elif kind == K_UPGRADE:
+        decisions.decide_upgrade(s, p, a, act)
+    elif kind == K_ANTIQUITY:
+        decisions.decide_antiquity(s, p, a, act)
+    elif kind == K_EXCHANGE:
+        decisions.decide_exchange(s, p, a, act)
+    else:
+        _DECIDE[kind](s, p, a, act)
+
+
+def _task_auto(s: SiliconVaniaState, kind: int, p: int, a: int, b: int) -> None:
+    if kind == K_STEP:
+        steps.a_step(s, p, a, b)
+    elif kind == K_VAMPIRE:
+        steps.a_vampire(s, p, a, b)
+    elif kind == K_TILE_TURN:
+        steps.a_tile_turn(s, p, a, b)
+    elif kind == K_GAIN:
+        steps.a_gain(s, p, a, b)
+    elif kind == K_PLACE_ALL:
+        steps.a_place_all(s, p, a, b)
+    elif kind == K_SPECIALIST_TURN:
+        steps.a_specialist_turn(s, p, a, b)
+    elif kind == K_DISCARD:
+        steps.a_discard(s, p, a, b)
+    elif kind == K_ROUND:
+        steps.a_round(s, p, a, b)
+    elif kind == K_REVEAL:
+        steps.a_reveal(s, p, a, b)
+    elif kind == K_SPECIALIST_PHASE:
+        steps.a_specialist_phase(s, p, a, b)
+    elif kind == K_END_ROUND:
+        steps.a_end_round(s, p, a, b)
+    elif kind == K_CONTRACT:
+        steps.a_contract(s, p, a, b)
+    elif kind == K_HOUND:
+        steps.a_hound(s, p, a, b)
+    elif kind == K_CAT:
+        steps.a_cat(s, p, a, b)
+    elif kind == K_REST_TWO_PLAYERS:
+        steps.a_rest_two_players(s, p, a, b)
+    else:
+        _AUTO[kind](s, p, a, b)

@@ -8,15 +8,33 @@ building). Perimeter slots touch only the one grid cell beside them (ruling V-3)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 Cell = tuple[int, int, int, int, int, int, int]
-BUILDING, CASTLE, TRAIN, BLANK = 0, 1, 2, 3
-PARK, NEIGHBORHOOD, METRO, MALL, MAUSOLEUM, BLOOD_BANK = 0, 1, 2, 3, 4, 5
-GROUNDSKEEPER, DOCTOR, TECHIE, RESIDENT, ENGINEER, SALES_REP, NOBLE = range(7)
-SCORPION, CAT, HOUND = 6, 7, 8  # animal ids after the six tile animals
-ANIMAL_VP = (0, 1, 3, 6, 9, 12, 16, 20, 25)
-OBJECTIVE_CAP = 12  # "Score 0-12 VP for each City Objective Specialist card"
+BUILDING: Final = 0
+CASTLE: Final = 1
+TRAIN: Final = 2
+BLANK: Final = 3
+PARK: Final = 0
+NEIGHBORHOOD: Final = 1
+METRO: Final = 2
+MALL: Final = 3
+MAUSOLEUM: Final = 4
+BLOOD_BANK: Final = 5
+GROUNDSKEEPER: Final = 0
+DOCTOR: Final = 1
+TECHIE: Final = 2
+RESIDENT: Final = 3
+ENGINEER: Final = 4
+SALES_REP: Final = 5
+NOBLE: Final = 6
+SCORPION: Final = 6  # animal ids after the six tile animals
+CAT: Final = 7
+HOUND: Final = 8
+ANIMAL_VP: Final = (0, 1, 3, 6, 9, 12, 16, 20, 25)
+# "Score 0-12 VP for each City Objective Specialist card"; not Final (compiled code would not see it changed):
+# tests/games/siliconvania/test_audit8.py replays version 1, which had no cap, with it raised
+OBJECTIVE_CAP = 12
 
 
 def _neighbours() -> tuple[tuple[int, ...], ...]:
@@ -33,10 +51,10 @@ def _neighbours() -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-NEIGHBOURS = _neighbours()
-ROWS = tuple((r * 4, r * 4 + 1, r * 4 + 2, r * 4 + 3, 20 + r) for r in range(4))
-COLUMNS = tuple((c, 4 + c, 8 + c, 12 + c, 16 + c) for c in range(4))
-ROW_OF = tuple([i // 4 for i in range(16)] + [-1] * 4 + [0, 1, 2, 3])
+NEIGHBOURS: Final = _neighbours()
+ROWS: Final = tuple((r * 4, r * 4 + 1, r * 4 + 2, r * 4 + 3, 20 + r) for r in range(4))
+COLUMNS: Final = tuple((c, 4 + c, 8 + c, 12 + c, 16 + c) for c in range(4))
+ROW_OF: Final = tuple([i // 4 for i in range(16)] + [-1] * 4 + [0, 1, 2, 3])
 
 
 def animal_vp(n: int) -> int:

@@ -5,7 +5,7 @@ bid cards, its bid before the reveal), and the silent bid cards a sample deals a
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.core import Rng, View
 from tabletop.games.siliconvania.notation import BID_CARDS, BID_COUNT, COMPONENTS
@@ -14,7 +14,7 @@ from tabletop.games.siliconvania.tasks import DECISION_NAMES
 if TYPE_CHECKING:
     from tabletop.games.siliconvania.rules import SiliconVaniaState
 
-LOG_TAIL = 16  # the recent end of the seat's log carried by a view (the whole of it: `log(seat)`)
+LOG_TAIL: Final = 16  # the recent end of the seat's log carried by a view (the whole of it: `log(seat)`)
 
 
 def public_seat(s: SiliconVaniaState, p: int) -> dict[str, Any]:
