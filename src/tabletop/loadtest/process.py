@@ -76,7 +76,8 @@ def free_port() -> int:
         return port
 
 
-TUNING = ("TABLETOP_SOCKET_COMPRESSION", "TABLETOP_GC_YOUNG_THRESHOLD", "TABLETOP_ACT_THREADS")
+TUNING = ("TABLETOP_SOCKET_COMPRESSION", "TABLETOP_GC_YOUNG_THRESHOLD", "TABLETOP_ACT_THREADS", "TABLETOP_ACT_IN_LOOP",
+          "TABLETOP_SQLITE_SYNC")
 """The server's settings a load test passes on from its environment (to compare them); every other `TABLETOP_*`
 variable is dropped, so the server runs under its default limits."""
 

@@ -90,7 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        storage = Storage(settings.db_url())
+        storage = Storage(settings.db_url(), settings.sqlite_sync)
         storage.migrate()
         broker: Broker = PgBroker(storage.url) if storage.engine.dialect.name == "postgresql" else InProcessBroker()
         service = GameService(storage, broker, _pool_factory(settings.ai_workers), settings.public_url,

@@ -117,9 +117,16 @@ class InProcessBroker:
         by_loop: dict[asyncio.AbstractEventLoop, list[_LocalSubscription]] = {}
         for sub in subs:
             by_loop.setdefault(sub.loop, []).append(sub)
+        try:
+            here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()  # a move applied in the loop
+        except RuntimeError:  # a worker thread's
+            here = None
         for loop, group in by_loop.items():  # one wake-up of each loop, not one per connection
             try:
-                loop.call_soon_threadsafe(_put_all, group, seq)
+                if loop is here:  # no wake-up through the loop's self-pipe for a notice from its own thread
+                    loop.call_soon(_put_all, group, seq)
+                else:
+                    loop.call_soon_threadsafe(_put_all, group, seq)
             except RuntimeError:  # its loop is closed: the connections are gone
                 for sub in group:
                     self._remove(sub)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import stat
 from pathlib import Path
+from typing import Literal
 
 import platformdirs
 from pydantic import Field
@@ -80,6 +81,10 @@ class Settings(BaseSettings):
     act_threads: int = 8
     """Threads that apply actions sent over sockets and commit them (the event loop never waits on the database),
     where `act_in_loop` does not."""
+    sqlite_sync: Literal["full", "normal"] = "full"
+    """SQLite's `synchronous` (`tabletop.server.storage.make_engine`): `full` syncs every commit to disk before a
+    move is acknowledged; `normal` (WAL) syncs at checkpoints: an acknowledged move survives the server's crash or
+    SIGKILL, not the machine's power loss, for less CPU per move. PostgreSQL is not affected."""
     act_in_loop: bool = True
     """Apply a move sent over a socket in the event loop, its event committed by the storage's one writer thread
     (`GameService.act_soon`; SQLite in one process), instead of on an act thread that waits for the commit."""

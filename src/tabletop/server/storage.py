@@ -209,8 +209,16 @@ def private_sqlite_file(path: Path) -> None:
             os.chmod(companion, mode)
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for `url`; SQLite gets WAL, foreign keys and a busy timeout, and a new file is made private."""
+SQLITE_SYNC = ("full", "normal")
+"""SQLite's `synchronous` settings a server may run with (`TABLETOP_SQLITE_SYNC`)."""
+
+
+def make_engine(url: str, sqlite_sync: str = "full") -> Engine:
+    """An engine for `url`; SQLite gets WAL, foreign keys, a busy timeout and `PRAGMA synchronous=<sqlite_sync>`
+    (`full`: every commit synced to disk before it returns; `normal`: synced at checkpoints, so a commit survives
+    the server's crash or SIGKILL but not the machine's power loss), and a new file is made private."""
+    if sqlite_sync not in SQLITE_SYNC:
+        raise ValueError(f"sqlite_sync must be one of {', '.join(SQLITE_SYNC)}, not {sqlite_sync[:20]!r}")
     if url.startswith("sqlite"):
         path = sqlite_file(url)
         if path is not None:
@@ -222,7 +230,7 @@ def make_engine(url: str) -> Engine:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute(f"PRAGMA synchronous={sqlite_sync.upper()}")
             cur.close()
 
         return engine
@@ -232,9 +240,9 @@ def make_engine(url: str) -> Engine:
 class Storage:
     """Games, seats and events in one SQL database (SQLite or PostgreSQL)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, sqlite_sync: str = "full") -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, sqlite_sync)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._write_lock: AbstractContextManager[object] = (
             threading.Lock() if self.engine.dialect.name == "sqlite" else nullcontext())
