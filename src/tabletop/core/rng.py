@@ -13,7 +13,7 @@ from mypy_extensions import i64
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_MASK: Final = (1 << 64) - 1
 
 # SplitMix64 in native 64-bit integers, for the compiled build (src/tabletop/native.py), where an `i64` is a machine
 # integer whose arithmetic wraps (C with -fwrapv, as CPython's extensions are built). The same 64 bits as the
