@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-Cell = tuple[int, int, int, int, int, int, int]
+# A scoring position: (kind, type, blood, coffins, animal, innovation, survival). Typed as a tuple of any length, not
+# of seven: compiled, a fixed-length tuple read from a list is checked and unboxed whole at every index.
+Cell = tuple[int, ...]
 BUILDING: Final = 0
 CASTLE: Final = 1
 TRAIN: Final = 2
