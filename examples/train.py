@@ -376,9 +376,11 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
               f"{acc:.3f}, {log['bc_seconds']:.0f}s", flush=True)
         # 1b. DAgger: the policy's own games labelled by the heuristic, added to the data, the policy fitted again
         log["dagger_rounds"], log["dagger_games"] = 0, 0
+        drawn = 0  # round seeds drawn from rng: a round the budget cuts short has drawn its seed too
         for r in range(args.dagger):
             if time.perf_counter() > start + budget * 2 / 3:
                 break
+            drawn += 1
             more = policy_data(numpy_layers(model), game, players, args.dagger_games, int(rng.integers(0, 2**63)),
                                start + budget * 2 / 3, args.max_steps)
             if more[4] < args.dagger_games:  # cut short by the budget: dropped, so the card's counts reproduce it
@@ -389,6 +391,9 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             log["bc_accuracy"] = round(acc, 4)
             print(f"dagger round {r + 1}: {more[4]} policy games, {len(data[0])} decisions in all, held-out "
                   f"accuracy {acc:.3f}, {time.perf_counter() - start:.0f}s", flush=True)
+        for _ in range(drawn, args.dagger_seeds):  # the seed of the round cut short, drawn again by `reproduce`
+            rng.integers(0, 2**63)
+        log["dagger_seeds"] = max(drawn, args.dagger_seeds)
         log["dagger_seconds"] = round(time.perf_counter() - start, 1)
         del data
 
@@ -495,6 +500,8 @@ def write_card(args: argparse.Namespace, log: dict[str, Any]) -> Path:
     repro = ["python", "examples/train.py", "--game", args.game, "--players", str(args.players), "--seed",
              str(args.seed), "--bc-games", str(log["bc_games"]), "--bc-epochs", str(args.bc_epochs), "--bc-lr",
              str(args.bc_lr), "--dagger", str(log.get("dagger_rounds", 0)), "--dagger-games", str(args.dagger_games),
+             *(["--dagger-seeds", str(log["dagger_seeds"])] if log.get("dagger_seeds", 0) > log.get("dagger_rounds", 0)
+               else []),
              "--updates", str(log["updates"]), "--minutes", "0", "--hidden", str(args.hidden),
              "--steps", str(args.steps), "--lr", str(args.lr), "--eval-every", str(args.eval_every), "--eval-games",
              str(args.eval_games), "--out", str(args.out_arg)]
@@ -578,6 +585,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--explore", type=float, default=0.1)
     p.add_argument("--dagger", type=int, default=0, help="DAgger rounds after the imitation (0: none)")
     p.add_argument("--dagger-games", type=int, default=300, help="the policy's games labelled in each DAgger round")
+    p.add_argument("--dagger-seeds", type=int, default=0,
+                   help="draw this many DAgger round seeds at least (a `reproduce` line's: a run whose last round the "
+                        "budget cut short drew that round's seed, and the later draws follow it)")
     p.add_argument("--updates", type=int, default=10_000, help="PPO updates at most")
     p.add_argument("--steps", type=int, default=512, help="learner decisions per update")
     p.add_argument("--epochs", type=int, default=4)

@@ -114,3 +114,28 @@ def test_a_large_action_space_is_fitted_on_the_legal_logits_alone_with_the_same_
     enc = module.encoder("siliconvania", 2)
     raw = enc.encode_fast(state, 0)
     assert np.array_equal(module.CODES.decode(module.CODES.encode(raw)), raw)
+
+
+def test_a_dagger_round_cut_short_is_dropped_and_the_reproduce_line_still_gives_the_same_weights(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    module = _module()
+    real = module.policy_data
+    calls: list[int] = []
+
+    def cut_third(*args: object) -> object:  # the third round runs out of budget: fewer games than asked
+        calls.append(1)
+        obs, legal, choice, reward, played = real(*args)
+        return (obs, legal, choice, reward, played - 1) if len(calls) == 3 else (obs, legal, choice, reward, played)
+
+    args = ["--game", "silencio", "--players", "2", "--minutes", "0", "--bc-games", "2", "--bc-epochs", "3",
+            "--dagger-games", "2", "--updates", "2", "--steps", "32", "--batch", "16", "--epochs", "1",
+            "--eval-every", "1", "--eval-games", "2", "--seed", "8"]
+    monkeypatch.setattr(module, "policy_data", cut_third)
+    log = module.main([*args, "--dagger", "4", "--out", str(tmp_path / "a.npz")])
+    assert log["dagger_rounds"] == 2 and log["dagger_seeds"] == 3
+    reproduce = tomllib.loads((tmp_path / "a.toml").read_text(encoding="utf-8"))["training"]["reproduce"]
+    assert "--dagger 2 --dagger-games 2 --dagger-seeds 3" in reproduce
+    monkeypatch.setattr(module, "policy_data", real)
+    module.main([*args, "--dagger", "2", "--dagger-seeds", "3", "--out", str(tmp_path / "b.npz")])
+    with np.load(tmp_path / "a.npz") as a, np.load(tmp_path / "b.npz") as b:
+        assert all(np.array_equal(a[k], b[k]) for k in a.files)
