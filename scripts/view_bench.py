@@ -2,6 +2,7 @@
 set-up (`new_game`), in microseconds, beside the cost of a decision (random playouts through the public API).
 
     .venv/bin/python scripts/view_bench.py [--games 200] [--seed 1] [--game silos ...]
+    .venv/bin/python scripts/view_bench.py --setup 400 [--game siliconvania ...]   # set-up alone: new_game N times
 
 Views are timed at every position of random playouts, for every seat and a spectator; the best of 3 rounds, in
 CPU time of the process (`time.process_time`): on a shared machine the time spent waiting for a core is left out.
@@ -49,12 +50,30 @@ def playout(game: str, players: int, seed: int) -> tuple[float, int, float, int,
     return setup, n, decide, views, view, logs
 
 
+def setup_round(game: str, players: int, n: int) -> float:
+    """Seconds of CPU per `new_game`, over n games in a row."""
+    t0 = time.process_time()
+    for seed in range(n):
+        tabletop.new_game(game, players, seed)
+    return (time.process_time() - t0) / n
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--game", action="append", choices=[g for g, _ in CASES], help="only this game (repeatable)")
+    ap.add_argument("--setup", type=int, default=0, metavar="N",
+                    help="time the set-up alone: new_game N times in a row (seeds 0..N-1), best of 5 rounds")
     args = ap.parse_args()
+    if args.setup:
+        for game, players in CASES:
+            if args.game and game not in args.game:
+                continue
+            best_setup = min(setup_round(game, players, args.setup) for _ in range(5))
+            print(f"{game} {players}p set-up: {best_setup * 1e6:.1f} µs "
+                  f"(new_game {args.setup} times, best of 5 rounds)")
+        return
     table = Table(title="engine costs per event (µs of CPU, best of 3 rounds)")
     for col in ("game", "set-up", "decision", "view (one seat)", "new log entries (one seat)", "view / decision"):
         table.add_column(col, justify="right")

@@ -53,3 +53,10 @@ def test_each_direct_call_is_the_tables_function_for_its_kind(name):
     assert seen, f"{name} calls no function directly"
     assert seen <= set(table)
     assert fallback in ast.unparse(fn.body[-1]) or fallback in ast.unparse(fn), f"{name} must fall back to {fallback}"
+
+
+def test_the_direct_calls_are_taken_in_the_compiled_build_only():
+    """`COMPILED` says which build runs, as the core's own probe does (`tabletop.core.rng._NATIVE`)."""
+    from tabletop.core import rng
+
+    assert tasks.COMPILED is rng._NATIVE

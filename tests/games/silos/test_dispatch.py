@@ -58,3 +58,10 @@ def test_each_direct_call_is_the_tables_function_for_its_kind(name, column):
     fallback = fn.body[-1]
     assert "_STEP[k]" in ast.unparse(fallback) or "_LEGAL[k]" in ast.unparse(fallback) or \
         "_APPLY[k]" in ast.unparse(fallback), f"{name} must end with the table's call for the other kinds"
+
+
+def test_the_direct_calls_are_taken_in_the_compiled_build_only():
+    """`COMPILED` says which build runs, as the core's own probe does (`tabletop.core.rng._NATIVE`)."""
+    from tabletop.core import rng
+
+    assert frames.COMPILED is rng._NATIVE

@@ -29,6 +29,7 @@ from tabletop.games.siliconvania.notation import (
 )
 from tabletop.games.siliconvania.scoring import BLANK, BUILDING, CASTLE, TRAIN, Cell, score_city
 from tabletop.games.siliconvania.tasks import (
+    COMPILED,
     DECISIONS,
     K_ANTIQUITY,
     K_BID,
@@ -233,23 +234,31 @@ class SiliconVaniaState(State):
     def _run(self) -> None:
         """Resolve automatic tasks until a decision with a real choice (or the end) is reached."""
         stack = self.stack
+        native = COMPILED  # compiled: the direct calls; pure: the tables (one call, no comparisons)
         while stack:
             task = stack[-1]
             kind = task[0]
-            if _OPTIONS[kind] is not None:
-                opts = _task_options(self, kind, task[1], task[2])
+            opt = _OPTIONS[kind]
+            if opt is not None:
+                opts = _task_options(self, kind, task[1], task[2]) if native else opt(self, task[1], task[2])
                 if not opts:
                     stack.pop()
                     continue
                 if len(opts) == 1 and kind != K_BID:
                     stack.pop()
-                    _task_decide(self, kind, task[1], task[2], opts[0])
+                    if native:
+                        _task_decide(self, kind, task[1], task[2], opts[0])
+                    else:
+                        _DECIDE[kind](self, task[1], task[2], opts[0])
                     continue
                 self.to_move = task[1]
                 self._opts = opts
                 return
             stack.pop()
-            _task_auto(self, kind, task[1], task[2], task[3])
+            if native:
+                _task_auto(self, kind, task[1], task[2], task[3])
+            else:
+                _AUTO[kind](self, task[1], task[2], task[3])
         self.to_move = None
         self._opts = []
         self._final = [self.breakdown(p) for p in range(self.players)]
@@ -291,7 +300,10 @@ class SiliconVaniaState(State):
 
     def _apply(self, action: Action) -> None:
         kind, p, a, _ = self.stack.pop()
-        _task_decide(self, kind, p, a, action)
+        if COMPILED:
+            _task_decide(self, kind, p, a, action)
+        else:
+            _DECIDE[kind](self, p, a, action)
         self._run()
 
     def _note(self, seat: int, text: str, private: int = -1, private_text: str = "") -> None:
@@ -520,8 +532,9 @@ assert set(decisions.DECISION_FUNCTIONS) == DECISIONS
 assert not set(decisions.DECISION_FUNCTIONS) & set(_AUTOMATIC_FUNCTIONS)
 
 
-# The flow calls each kind's functions directly (compiled: a native call, where a call through the tables above is a
-# Python call), the most frequent first (random 4-player games); a kind not named here goes through the tables.
+# The compiled flow calls each kind's functions directly (a native call, where a call through the tables above is a
+# Python call), the most frequent first (random 4-player games); a kind not named here goes through the tables. The
+# pure build calls through the tables (`COMPILED`: there the comparisons and the extra call cost more).
 # `tests/games/siliconvania/test_dispatch.py` checks that every direct call is the table's own function for its kind.
 def _task_options(s: SiliconVaniaState, kind: int, p: int, a: int) -> list[Action]:
     if kind == K_PLACE:

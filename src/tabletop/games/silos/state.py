@@ -22,6 +22,7 @@ from tabletop.games.silos import events, expansions, powers, turn
 from tabletop.games.silos.components import COMPONENTS
 from tabletop.games.silos.events import advance_ufo
 from tabletop.games.silos.frames import (
+    COMPILED,
     K_ALL_POWERS,
     K_CARD,
     K_CARD_IN_PLAY,
@@ -428,19 +429,26 @@ class SilosState(State):
     # ---- the frame machine ----------------------------------------------------------------------------------
     def _run(self) -> None:
         st = self.stack
+        native, steps = COMPILED, _STEP  # compiled: the direct calls; pure: the tables (one call, no comparisons)
         while st:
-            seat = _step(self, st[-1])
+            fr = st[-1]
+            seat = _step(self, fr) if native else steps[fr[0]](self, fr)
             if seat >= 0:
                 self.to_move = seat
                 return
         self.to_move = None
 
     def _legal_actions(self) -> list[Action]:
-        return _legal(self, self.stack[-1])
+        fr = self.stack[-1]
+        return _legal(self, fr) if COMPILED else _LEGAL[fr[0]](self, fr)
 
     def _apply(self, action: Action) -> None:
         self._note((L_ACTION, self.to_move, action))
-        _apply_choice(self, self.stack[-1], action)
+        fr = self.stack[-1]
+        if COMPILED:
+            _apply_choice(self, fr, action)
+        else:
+            _APPLY[fr[0]](self, fr, action)
         self._run()
 
     # ---- contract: clone, view, sample, scores ---------------------------------------------------------------
@@ -617,8 +625,9 @@ _LEGAL: Final[tuple[LegalFn, ...]] = tuple(_TABLE[k][1] for k in range(len(_TABL
 _APPLY: Final[tuple[ApplyFn, ...]] = tuple(_TABLE[k][2] for k in range(len(_TABLE)))
 
 
-# The hot path calls the functions of the frequent kinds directly (compiled: a native call, where a call through the
-# tables above is a Python call), the most frequent first (random 4-player games), and the rest through the tables.
+# The compiled hot path calls the functions of the frequent kinds directly (a native call, where a call through the
+# tables above is a Python call), the most frequent first (random 4-player games), and the rest through the tables;
+# the pure build calls through the tables (`COMPILED`: there the comparisons and the extra call cost more).
 # `tests/games/silos/test_dispatch.py` checks that every direct call is the table's own function for that kind.
 def _step(s: SilosState, fr: Frame) -> int:
     k = fr[0]
