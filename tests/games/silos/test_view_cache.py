@@ -99,3 +99,35 @@ def test_a_view_taken_before_a_clone_an_action_or_a_concession_is_not_served_aft
         assert twin.view(seat)["to_move"] == twin.to_move
         assert {k: v for k, v in twin.view(seat).items() if k not in ("conceded", "log", "log_pos")} == \
             {k: v for k, v in _afresh(twin, seat).items() if k not in ("conceded", "log", "log_pos")}
+
+
+def _copies(s: SilosState) -> list[SilosState] | None:
+    """A pickled and a deep copy of `s`, or None where a state does not copy so at all (compiled, `Rng` needs its
+    seed to be built: an unpickled native class is built without arguments)."""
+    import pickle
+
+    try:
+        return [pickle.loads(pickle.dumps(s)), copy.deepcopy(s)]
+    except TypeError:
+        return None
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4), steps=st.integers(0, 150))
+def test_a_state_that_keeps_its_view_pickles_and_deep_copies_as_one_that_does_not(seed, players, steps):
+    s = tabletop.new_game("silos", players, seed)
+    for k in range(steps):
+        if s.is_over:
+            break
+        s.apply(s.legal_actions()[k * 7919 % len(s.legal_actions())])
+    unviewed = s.clone()  # a clone starts without the cache
+    seats: list[int | None] = [*range(players), None]
+    views = [s.view(p) for p in seats]
+    twins = _copies(s)
+    assert (twins is None) == (_copies(unviewed) is None), "keeping its view changed whether a state copies"
+    for twin in twins or []:
+        assert twin.snapshot() == s.snapshot()
+        assert [twin.view(p) for p in seats] == views == [_afresh(twin, p) for p in seats]
+        if not twin.is_over:
+            twin.apply(twin.legal_actions()[0])
+            assert twin.view(None) == _afresh(twin, None) != views[-1]

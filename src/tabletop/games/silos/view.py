@@ -70,34 +70,29 @@ class ViewCache:
         "streets", "supply", "to_move",
     )
 
-    def __init__(self, s: SilosState, head: dict[str, Any], log: tuple[dict[str, Any], ...],
-                 locations: list[dict[str, Any]], figures: list[tuple[tuple[str, dict[str, Any]], ...]],
-                 influence: list[dict[str, float]], focus: list[dict[str, int]], streets: list[list[int]],
-                 seats: list[dict[str, Any]], seats_humans: list[dict[str, int]], seats_cards: list[dict[str, bool]],
-                 seats_held: list[dict[str, int]], bag: dict[str, int], hand: dict[str, int],
-                 supply: dict[str, int], common_deck: dict[str, int], common_discards: dict[str, int],
-                 card_in_play: dict[str, int], ranks: list[str]) -> None:
-        self.cell: object = s.lg
-        self.lgn = s.lgn
-        self.to_move = s.to_move
-        self.head = head
-        self.log = log
-        self.locations = locations
-        self.figures = figures
-        self.influence = influence
-        self.focus = focus
-        self.streets = streets
-        self.seats = seats
-        self.seats_humans = seats_humans
-        self.seats_cards = seats_cards
-        self.seats_held = seats_held
-        self.bag = bag
-        self.hand = hand
-        self.supply = supply
-        self.common_deck = common_deck
-        self.common_discards = common_discards
-        self.card_in_play = card_in_play
-        self.ranks = ranks
+    # No constructor arguments: `_build` sets every field, and a state that keeps a cache pickles and deep-copies
+    # (a copy rebuilds an object of a class without calling it with arguments).
+    cell: object
+    lgn: int
+    to_move: int | None
+    head: dict[str, Any]
+    log: tuple[dict[str, Any], ...]
+    locations: list[dict[str, Any]]
+    figures: list[tuple[tuple[str, dict[str, Any]], ...]]
+    influence: list[dict[str, float]]
+    focus: list[dict[str, int]]
+    streets: list[list[int]]
+    seats: list[dict[str, Any]]
+    seats_humans: list[dict[str, int]]
+    seats_cards: list[dict[str, bool]]
+    seats_held: list[dict[str, int]]
+    bag: dict[str, int]
+    hand: dict[str, int]
+    supply: dict[str, int]
+    common_deck: dict[str, int]
+    common_discards: dict[str, int]
+    card_in_play: dict[str, int]
+    ranks: list[str]
 
 
 def table_view(s: SilosState, seat: int | None) -> View:
@@ -281,12 +276,19 @@ def _build(s: SilosState) -> ViewCache:
         # but the future's chance, so a seat played from afar rebuilds it (the `sampler` part)
         "flow": None,
     }
-    return ViewCache(
-        s, head, s._view_tail(), locs, figures, influence, focus_groups, streets, players, seats_humans, seats_cards,
-        seats_held, {T0: bag[0], T1: bag[1], T2: bag[2], T3: bag[3]}, in_hand,
-        {"cows": s.cow_pile, "caps": s.caps, "emblems": s.emblem_supply},
-        {C0: deck[0], C1: deck[1], C2: deck[2], C3: deck[3]},
-        {C0: discard[0], C1: discard[1], C2: discard[2], C3: discard[3]}, playing, [COLORS[f] for f in rank])
+    vc = ViewCache()
+    vc.cell, vc.lgn, vc.to_move = s.lg, s.lgn, s.to_move
+    vc.head, vc.log = head, s._view_tail()
+    vc.locations, vc.figures, vc.influence, vc.focus, vc.streets = locs, figures, influence, focus_groups, streets
+    vc.seats, vc.seats_humans, vc.seats_cards, vc.seats_held = players, seats_humans, seats_cards, seats_held
+    vc.bag = {T0: bag[0], T1: bag[1], T2: bag[2], T3: bag[3]}
+    vc.hand = in_hand
+    vc.supply = {"cows": s.cow_pile, "caps": s.caps, "emblems": s.emblem_supply}
+    vc.common_deck = {C0: deck[0], C1: deck[1], C2: deck[2], C3: deck[3]}
+    vc.common_discards = {C0: discard[0], C1: discard[1], C2: discard[2], C3: discard[3]}
+    vc.card_in_play = playing
+    vc.ranks = [COLORS[f] for f in rank]
+    return vc
 
 
 def log_entry(s: SilosState, e: tuple[Any, ...]) -> tuple[int | None, str]:
