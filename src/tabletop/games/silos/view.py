@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 # module constants are Final: compiled code reads them without a lookup in the module's dict
 _STREETS: Final = tuple((a, b) for a in range(N_LOCATIONS) for b in NEIGHBOURS[a] if a < b)
 _NAMES: Final = COMPONENTS.names
+_STREETS_AT: Final = [list(NEIGHBOURS[i]) for i in range(N_LOCATIONS)]  # each location's (a cache's, never handed out)
 _TYPE_RANGE: Final = tuple(enumerate(HUMAN_TYPES))
 _CARD_RANGE: Final = tuple(enumerate(COMMON_CARDS))
 T0: Final = HUMAN_TYPES[0]  # N_TYPES names, in their index order
@@ -78,7 +79,7 @@ class ViewCache:
     head: dict[str, Any]
     log: tuple[dict[str, Any], ...]
     locations: list[dict[str, Any]]
-    figures: list[tuple[tuple[str, dict[str, Any]], ...]]
+    figures: list[list[tuple[str, dict[str, Any]]]]
     influence: list[dict[str, float]]
     focus: list[dict[str, int]]
     streets: list[list[int]]
@@ -153,15 +154,12 @@ def _build(s: SilosState) -> ViewCache:
     abd_cow, abd_human, skill, alt, crop_tile = s.abd_cow, s.abd_human, s.skill, s.alt, s.crop_tile
     skills_on = s.skills_on
     locs: list[dict[str, Any]] = []
-    figures: list[tuple[tuple[str, dict[str, Any]], ...]] = []
+    figures: list[list[tuple[str, dict[str, Any]]]] = []
     influence: list[dict[str, float]] = []
     focus_groups: list[dict[str, int]] = []
-    streets: list[list[int]] = []
     for i in range(N_LOCATIONS):
         figs: list[tuple[str, dict[str, Any]]] = []
         infl = {}
-        top, top_v = -1, 0
-        doubled = [0] * nf
         for f in range(nf):
             j = f * N_LOCATIONS + i
             p, d, led = plain[j], dist[j], leader[f] == i
@@ -172,21 +170,17 @@ def _build(s: SilosState) -> ViewCache:
                     v += 3
             if crop[i] == f:
                 v += 2
-            doubled[f] = v
             if v:
                 infl[COLORS[f]] = v / 2
-        for f in rank:  # the leader at i: the most influence, ties to the higher Town Hall rank (`SilosState._top`)
-            if doubled[f] > top_v:
-                top, top_v = f, doubled[f]
+        top = s._top(i)  # the leader at i: the most influence, ties to the higher Town Hall rank
         k = i * N_TYPES
         fg = {}
         for t, name in _TYPE_RANGE:
             if focus[k + t]:
                 fg[name] = focus[k + t]
-        figures.append(tuple(figs))
+        figures.append(figs)
         influence.append(infl)
         focus_groups.append(fg)
-        streets.append(list(NEIGHBOURS[i]))
         locs.append({
             "id": i,
             "name": _NAMES[i],
@@ -279,7 +273,7 @@ def _build(s: SilosState) -> ViewCache:
     vc = ViewCache()
     vc.cell, vc.lgn, vc.to_move = s.lg, s.lgn, s.to_move
     vc.head, vc.log = head, s._view_tail()
-    vc.locations, vc.figures, vc.influence, vc.focus, vc.streets = locs, figures, influence, focus_groups, streets
+    vc.locations, vc.figures, vc.influence, vc.focus, vc.streets = locs, figures, influence, focus_groups, _STREETS_AT
     vc.seats, vc.seats_humans, vc.seats_cards, vc.seats_held = players, seats_humans, seats_cards, seats_held
     vc.bag = {T0: bag[0], T1: bag[1], T2: bag[2], T3: bag[3]}
     vc.hand = in_hand
