@@ -84,7 +84,7 @@ class Settings(BaseSettings):
     sqlite_sync: Literal["full", "normal"] = "full"
     """SQLite's `synchronous` (`tabletop.server.storage.make_engine`): `full` syncs every commit to disk before a
     move is acknowledged; `normal` (WAL) syncs at checkpoints: an acknowledged move survives the server's crash or
-    SIGKILL, not the machine's power loss, for less CPU per move. PostgreSQL is not affected."""
+    SIGKILL, not the machine's power loss, for fewer syncs of the disk. PostgreSQL is not affected."""
     act_in_loop: bool = True
     """Apply a move sent over a socket in the event loop, its event committed by the storage's one writer thread
     (`GameService.act_soon`; SQLite in one process), instead of on an act thread that waits for the commit."""
