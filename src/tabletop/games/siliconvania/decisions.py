@@ -42,8 +42,13 @@ from tabletop.games.siliconvania.notation import (
     TAKE_TRAIN,
     UPGRADE,
     UPGRADED,
-    action_sentence,
-    tiles_text,
+    W_ACTION,
+    W_BID,
+    W_POOL,
+    W_RECOVER,
+    W_SWAP_DISCARD,
+    W_SWAP_HAND,
+    W_TEXT,
 )
 from tabletop.games.siliconvania.tasks import (
     BONUS_TASKS,
@@ -168,9 +173,7 @@ def decide_bid(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
     s.bid_card[p] = c
     s.bid_spec[p] = r
     s.bid_free[p] = int(len(args) == 3)
-    s._note(p, "placed a bid face down", p,
-               f"placed bid {c}{' as 0 (keeping the vampires)' if len(args) == 3 else ''} with s{r} "
-               f"{COMPONENTS.specialists[r].name}, face down")
+    s._note(p, W_TEXT, "placed a bid face down", p, W_BID, act)
 
 
 def decide_recover(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
@@ -180,13 +183,13 @@ def decide_recover(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
     s.bid_hand[p] |= bit
     s.bid_events[p] += (-1,)
     # ruling V-22: which card is recovered stays hidden ("Keep your hand of... Silent Bid cards hidden")
-    s._note(p, "took a silent bid card back to the hand", p, f"took silent bid card {c} back to the hand")
+    s._note(p, W_TEXT, "took a silent bid card back to the hand", p, W_RECOVER, c)
 
 
 def decide_pool(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
     pool = s.pools[int(act.args[0]) - 1]
     s.pending[p] += pool
-    s._note(p, tiles_text(pool, f"pool {act.args[0]}"))
+    s._note(p, W_POOL, (act.args[0], tuple(pool)))
     pool.clear()
 
 
@@ -200,7 +203,7 @@ def decide_castle(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
     c, slot = int(act.args[0]), int(act.args[1])
     s.castle_sup.remove(c)
     s.perim[p][slot] = c
-    s._note(p, action_sentence(act))
+    s._note(p, W_ACTION, act)
     bonus = COMPONENTS.castles[c].bonus
     if bonus:
         s._push(BONUS_TASKS[p][bonus])
@@ -210,19 +213,19 @@ def decide_train(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
     t, slot = int(act.args[0]), int(act.args[1])
     s.train_sup.remove(t)
     s.perim[p][slot] = FIRST_TRAIN + t
-    s._note(p, action_sentence(act))
+    s._note(p, W_ACTION, act)
 
 
 def decide_upgrade(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
     s.perim[p][int(act.args[0])] += UPGRADED
-    s._note(p, action_sentence(act))
+    s._note(p, W_ACTION, act)
 
 
 def decide_relocate(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
     args = act.args
     if args[0] == "swap" or args[0] == "move":
         relocate(s, p, str(args[0]), int(args[1]), int(args[2]))
-        s._note(p, action_sentence(act))
+        s._note(p, W_ACTION, act)
         if args[0] == "move" and a == 0:
             s.stack.append((K_RELOCATE, p, 1, 0))
 
@@ -243,7 +246,7 @@ def decide_swap_objective(s: SiliconVaniaState, p: int, a: int, act: Action) -> 
         s.known[p] &= ~(1 << r)
         s.shown[p] &= ~(1 << r)
         known[p] |= 1 << o
-        s._note(p, action_sentence(act) + (" to the hand" if known is s.known else " to the discard pile"))
+        s._note(p, W_SWAP_HAND if known is s.known else W_SWAP_DISCARD, act)
 
 
 def decide_exchange(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
@@ -252,7 +255,7 @@ def decide_exchange(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
         s.xpool[s.xpool.index(t)] = s.grid[p][i]
         s.grid[p][i] = -1
         s.pending[p].append(t)
-        s._note(p, action_sentence(act))
+        s._note(p, W_ACTION, act)
         s._push([*BONUS_TASKS[p][COMPONENTS.tiles[t].bonus], (K_PLACE, p, 0, 0)])
 
 
@@ -261,7 +264,7 @@ def decide_antiquity(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
     inst = next(x for x in s.anti_sup if COMPONENTS.antiquities[x] == k)
     s.anti_sup.remove(inst)
     s.anti[p][i] = inst
-    s._note(p, action_sentence(act))
+    s._note(p, W_ACTION, act)
     if k == SCEPTER:
         s._push([(K_STEP, p, SURVIVAL, 1), (K_STEP, p, INNOVATION, 1)])
 
@@ -271,7 +274,7 @@ def decide_take(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
     s.row.remove(r)  # type: ignore[arg-type]
     insort(s.hand[p], int(r))
     s.known[p] |= 1 << int(r)
-    s._note(p, action_sentence(act))
+    s._note(p, W_ACTION, act)
 
 
 def decide_objective(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
@@ -279,7 +282,7 @@ def decide_objective(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
     s.hand[p].remove(r)  # type: ignore[arg-type]
     s.objs[p].append(r)  # type: ignore[arg-type]
     s.known[p] &= ~(1 << int(r))
-    s._note(p, action_sentence(act))
+    s._note(p, W_ACTION, act)
 
 
 def relocate(s: SiliconVaniaState, p: int, how: str, i: int, j: int) -> None:

@@ -5,7 +5,7 @@ The texts are listed in the package docstring (`siliconvania/__init__.py`).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from tabletop.core import Action, ActionTable
 from tabletop.games.siliconvania.components import ANTIQUITY_KINDS, load
@@ -118,6 +118,52 @@ def action_sentence(a: Action) -> str:
     return str(a)
 
 
-def tiles_text(pool: list[int], where: str = "") -> str:
+def tiles_text(pool: list[int] | tuple[int, ...], where: str = "") -> str:
     """The log's rest of a sentence for tiles a seat took (`where`: which pool), to build into its city."""
     return "took " + " + ".join(tile_name(t) for t in pool) + (f" from {where}" if where else "")
+
+
+# The log keeps what it needs to word an entry, and words it only when a log or a view is asked (`words`, called
+# by `SiliconVaniaState._log`): each note is a code and its data. The data must not change after the note (an
+# action, an int, a tuple of ints or strs).
+W_TEXT: Final = 0  # a str: the words themselves
+W_ACTION: Final = 1  # an Action: `action_sentence`
+W_SWAP_HAND: Final = 2  # an Action (swap): its sentence, the objective swapped to the hand
+W_SWAP_DISCARD: Final = 3  # the same, to the discard pile
+W_POOL: Final = 4  # (pool number, tiles): the tiles taken from that pool
+W_LEFTOVER: Final = 5  # tiles: a leftover pool (two players)
+W_ROUND: Final = 6  # the round's number
+W_REVEAL: Final = 7  # (bid card, its note, specialist): a bid revealed
+W_BID: Final = 8  # an Action (bid): the bid as its seat saw it placed
+W_RECOVER: Final = 9  # a bid card: which card its seat took back
+# the notes of a revealed bid card with a cost (ruling V-9), by that cost
+PAID: Final = tuple(f" (paid {cost} vampire{'s' if cost > 1 else ''})" for cost in range(max(BID_COST) + 1))
+
+
+def words(code: int, data: Any) -> str:
+    """The words of a log note (a code above and its data): the rest of the sentence after its seat's token."""
+    if code == W_ACTION:
+        return action_sentence(data)
+    if code == W_TEXT:
+        return str(data)
+    if code == W_POOL:
+        return tiles_text(data[1], f"pool {data[0]}")
+    if code == W_REVEAL:
+        r = int(data[2])
+        return f"revealed bid {data[0]}{data[1]} with s{r} {COMPONENTS.specialists[r].name}"
+    if code == W_ROUND:
+        return f"Round {data} begins"
+    if code == W_BID:
+        args = data.args
+        r = int(args[1])
+        return (f"placed bid {int(args[0])}{' as 0 (keeping the vampires)' if len(args) == 3 else ''} with s{r} "
+                f"{COMPONENTS.specialists[r].name}, face down")
+    if code == W_SWAP_HAND:
+        return action_sentence(data) + " to the hand"
+    if code == W_SWAP_DISCARD:
+        return action_sentence(data) + " to the discard pile"
+    if code == W_LEFTOVER:
+        return tiles_text(data, "a leftover pool")
+    if code == W_RECOVER:
+        return f"took silent bid card {data} back to the hand"
+    raise ValueError(f"no such log note: {code}")

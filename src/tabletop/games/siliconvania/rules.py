@@ -26,6 +26,7 @@ from tabletop.games.siliconvania.notation import (
     TIARA,
     TRACK_END,
     UPGRADED,
+    words,
 )
 from tabletop.games.siliconvania.scoring import BLANK, BUILDING, CASTLE, TRAIN, Cell, score_city
 from tabletop.games.siliconvania.tasks import (
@@ -63,12 +64,14 @@ from tabletop.games.siliconvania.tasks import (
 )
 from tabletop.games.siliconvania.view import sample_bid_cards, table_view
 
-# The log: an immutable cons list of public entries (seat or -1, text), newest first, shared by clones; per seat a
-# cons list of (index, text) that replaces the public wording of entry `index` for that seat alone (its secrets).
-# The tail is typed Any, not the alias itself: mypyc (the compiled build, tabletop.native) cannot compile a
-# recursive alias.
-Log = tuple[int, str, Any] | None
-PrivateLog = tuple[int, str, Any] | None
+# The log: a cons list of public entries [seat or -1, code, data, older, words], newest first, shared by clones; per
+# seat a cons list of [index, code, data, older, words] that replaces the public wording of entry `index` for that
+# seat alone (its secrets). An entry keeps what words it (`notation.words`: a code and its data, which never change)
+# and is worded only when a log or a view asks for it, then keeps its words (`_worded`: the one field ever written
+# after the note, always with the same words, so clones may share the cells). The tail is typed Any, not the alias
+# itself: mypyc (the compiled build, tabletop.native) cannot compile a recursive alias.
+Log = list[Any] | None
+PrivateLog = list[Any] | None
 
 
 class SiliconVaniaState(State):
@@ -306,17 +309,17 @@ class SiliconVaniaState(State):
             _DECIDE[kind](self, p, a, action)
         self._run()
 
-    def _note(self, seat: int, text: str, private: int = -1, private_text: str = "") -> None:
-        """Append a log entry (seat -1: the table) worded `text` for everyone, or `private_text` for seat `private`.
+    def _note(self, seat: int, code: int, data: Any, private: int = -1, private_code: int = 0,
+              private_data: Any = None) -> None:
+        """Append a log entry (seat -1: the table) worded by `code` and `data` (`notation.words`) for everyone, or
+        by `private_code` and `private_data` for seat `private`. Nothing is worded here: `_log` words an entry the
+        first time it is asked for.
 
-        A seat's entry names it first: the texts are the rest of the sentence (`took ...`), written after the
+        A seat's entry names it first: the words are the rest of the sentence (`took ...`), written after the
         seat's token (`{p2} took ...`, see `tabletop.core.logwords`)."""
-        if seat >= 0:
-            text = f"{{p{seat}}} {text}"
         if private >= 0:
-            self.plog[private] = (self.log_len, f"{{p{seat}}} {private_text}" if seat >= 0 else private_text,
-                                  self.plog[private])
-        self.entries = (seat, text, self.entries)  # immutable cons lists: clones share them
+            self.plog[private] = [self.log_len, private_code, private_data, self.plog[private], None]
+        self.entries = [seat, code, data, self.entries, None]  # never changed but for its words: clones share them
         self.log_len += 1
 
     def _log(self, seat: int | None, start: int) -> list[LogEntry]:
@@ -327,16 +330,18 @@ class SiliconVaniaState(State):
         seats: list[int] = []
         node = self.entries
         while node is not None and len(texts) < n:
-            q, text, node = node
+            q = node[0]
             seats.append(q)
-            texts.append(text)
+            texts.append(_worded(node, q))
+            node = node[3]
         texts.reverse()
         seats.reverse()
         if seat is not None:
             pnode = self.plog[seat]
             while pnode is not None and pnode[0] >= start:
-                texts[pnode[0] - start] = pnode[1]
-                pnode = pnode[2]
+                i = pnode[0] - start
+                texts[i] = _worded(pnode, seats[i])
+                pnode = pnode[3]
         return [log_entry(q if q >= 0 else None, x) for q, x in zip(seats, texts, strict=True)]
 
     # ---- decisions: options ------------------------------------------------------------------------------
@@ -498,6 +503,17 @@ class SiliconVaniaState(State):
             "private_log": [[[e["seat"], e["text"]] for e in self._log(q, 0)] if self.plog[q] else []
                             for q in range(self.players)],
         }
+
+
+def _worded(cell: list[Any], seat: int) -> str:
+    """A log cell's words, the entry of `seat` (-1: the table): worded on first use (`notation.words`, after the
+    seat's token), then kept in the cell. A single store of the same words whoever words it first, so a cell shared
+    by clones (or read by two threads) is never seen half-written."""
+    text = cell[4]
+    if text is None:
+        rest = words(cell[1], cell[2])
+        text = cell[4] = f"{{p{seat}}} {rest}" if seat >= 0 else rest
+    return text  # type: ignore[no-any-return]
 
 
 # ---- dispatch and precomputed tables (the hot path only indexes these) -------------------------------------

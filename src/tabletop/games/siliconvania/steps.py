@@ -8,7 +8,18 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from tabletop.games.siliconvania.notation import BID_ABILITY, BID_COST, COMPONENTS, INNOVATION, TRACK_END, tiles_text
+from tabletop.games.siliconvania.notation import (
+    BID_ABILITY,
+    BID_COST,
+    COMPONENTS,
+    INNOVATION,
+    PAID,
+    TRACK_END,
+    W_LEFTOVER,
+    W_REVEAL,
+    W_ROUND,
+    W_TEXT,
+)
 from tabletop.games.siliconvania.tasks import (
     BONUS_TASKS,
     EFFECT_TASKS,
@@ -42,7 +53,7 @@ def a_round(s: SiliconVaniaState, p: int, a: int, b: int) -> None:
     """Refresh: fill the selection pools and the specialist row, then every seat bids."""
     n = s.players
     s.round += 1
-    s._note(-1, f"Round {s.round} begins")
+    s._note(-1, W_ROUND, s.round)
     per, count = (1, 4) if n == 2 else (2, n + 1)
     pools = []
     for _ in range(count):
@@ -85,7 +96,7 @@ def a_reveal(s: SiliconVaniaState, p: int, a: int, b: int) -> None:
                 elif s.vamp[q] >= cost:
                     s.vamp[q] -= cost
                     s.vamp_sup += cost
-                    note = f" (paid {cost} vampire{'s' if cost > 1 else ''})"
+                    note = PAID[cost]
                 else:
                     v, note = 0, " (unpaid: counts 0)"
         s.bid_value[q] = v
@@ -95,7 +106,7 @@ def a_reveal(s: SiliconVaniaState, p: int, a: int, b: int) -> None:
         s.known[q] &= ~(1 << r)
         s.shown[q] |= 1 << r  # from the discard step on; no swap can take it while in flight
         s.in_flight[q] = 1
-        s._note(q, f"revealed bid {c}{note} with s{r} {COMPONENTS.specialists[r].name}")
+        s._note(q, W_REVEAL, (c, note, r))
     s.order = sorted(range(n), key=lambda q: (-s.bid_value[q], -s.bid_spec[q]))
     s._push([(K_TILE_TURN, q, i, 0) for i, q in enumerate(s.order)] + [(K_SPECIALIST_PHASE, 0, 0, 0)])
 
@@ -150,7 +161,7 @@ def a_contract(s: SiliconVaniaState, p: int, a: int, b: int) -> None:
     if s.contract_sup > 0:
         s.contract_sup -= 1
         s.contracts[p] += 1
-        s._note(p, "gained a council contract")
+        s._note(p, W_TEXT, "gained a council contract")
 
 def a_vampire(s: SiliconVaniaState, p: int, a: int, b: int) -> None:
     s.vamp[p] += 1
@@ -160,13 +171,13 @@ def a_cat(s: SiliconVaniaState, p: int, a: int, b: int) -> None:
     if s.cat_sup > 0:
         s.cat_sup -= 1
         s.cats[p] += 1
-        s._note(p, "gained a cat")
+        s._note(p, W_TEXT, "gained a cat")
 
 def a_hound(s: SiliconVaniaState, p: int, a: int, b: int) -> None:
     if s.hound_sup > 0:
         s.hound_sup -= 1
         s.hounds[p] += 1
-        s._note(p, "gained a hound")
+        s._note(p, W_TEXT, "gained a hound")
 
 def a_specialist_phase(s: SiliconVaniaState, p: int, a: int, b: int) -> None:
     order = sorted(range(s.players), key=lambda q: -s.bid_spec[q])
@@ -188,7 +199,7 @@ def a_rest_two_players(s: SiliconVaniaState, p: int, a: int, b: int) -> None:
     for pool in s.pools:
         if pool:
             s.pending[p] += pool
-            s._note(p, tiles_text(pool, "a leftover pool"))
+            s._note(p, W_LEFTOVER, tuple(pool))
             pool.clear()
 
 def a_end_round(s: SiliconVaniaState, p: int, a: int, b: int) -> None:
