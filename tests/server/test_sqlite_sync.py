@@ -32,7 +32,7 @@ def test_an_unknown_setting_is_refused_saying_what_is_accepted(tmp_path: Path, m
     with pytest.raises(ValueError, match="full, normal"):
         Storage(f"sqlite:///{tmp_path / 'c.sqlite3'}", "off")
     monkeypatch.setenv("TABLETOP_SQLITE_SYNC", "off")
-    with pytest.raises(ValidationError, match="full|normal"):
+    with pytest.raises(ValidationError, match="'full' or 'normal'"):
         Settings()
     monkeypatch.setenv("TABLETOP_SQLITE_SYNC", "normal")
     assert Settings().sqlite_sync == "normal"
