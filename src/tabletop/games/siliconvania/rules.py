@@ -64,6 +64,15 @@ from tabletop.games.siliconvania.tasks import (
 )
 from tabletop.games.siliconvania.view import sample_bid_cards, table_view
 
+# The scoring cell of every tile (without an antiquity), castle (upgraded or not) and train: `cells` reads them
+# instead of building the same tuples again at every final scoring.
+TILE_CELLS: Final[tuple[Cell, ...]] = tuple((BUILDING, t.type, t.blood, t.coffins, t.animal, t.innovation, t.survival)
+                                            for t in COMPONENTS.tiles)
+CASTLE_CELLS: Final[tuple[Cell, ...]] = tuple((CASTLE, c.type, c.blood, c.coffins, c.animal, c.innovation, c.survival)
+                                              for c in COMPONENTS.castles)
+TRAIN_CELLS: Final[tuple[Cell, ...]] = tuple((TRAIN, -1, blood, coffins, -1, 0, 0)
+                                             for blood, coffins in COMPONENTS.trains)
+
 # The log: a cons list of public entries [seat or -1, code, data, older, words], newest first, shared by clones; per
 # seat a cons list of [index, code, data, older, words] that replaces the public wording of entry `index` for that
 # seat alone (its secrets). An entry keeps what words it (`notation.words`: a code and its data, which never change)
@@ -356,8 +365,11 @@ class SiliconVaniaState(State):
             if t < 0:
                 out.append(None)
                 continue
+            if an[i] < 0:
+                out.append(TILE_CELLS[t])  # the tile's own cell, built once
+                continue
             tile = COMPONENTS.tiles[t]
-            k = COMPONENTS.antiquities[an[i]] if an[i] >= 0 else -1
+            k = COMPONENTS.antiquities[an[i]]
             if k == TIARA:
                 out.append((BLANK, -1, 0, 0, -1, 0, 0))
                 continue
@@ -375,11 +387,9 @@ class SiliconVaniaState(State):
             if v < 0:
                 out.append(None)
             elif v >= FIRST_TRAIN:
-                blood, coffins = COMPONENTS.trains[v - FIRST_TRAIN]
-                out.append((TRAIN, -1, blood, coffins, -1, 0, 0))
+                out.append(TRAIN_CELLS[v - FIRST_TRAIN])
             else:
-                c = COMPONENTS.castles[v % UPGRADED]
-                out.append((CASTLE, c.type, c.blood, c.coffins, c.animal, c.innovation, c.survival))
+                out.append(CASTLE_CELLS[v % UPGRADED])
         return out
 
     def breakdown(self, p: int) -> dict[str, Any]:
