@@ -73,7 +73,7 @@ def test_the_machine_integer_draws_run_exactly_when_the_engine_is_compiled() -> 
     from tabletop import native
     from tabletop.core import rng
 
-    assert native.running_compiled() == rng._NATIVE
+    assert native.running_compiled() == rng.COMPILED
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ _MASK: Final = (1 << 64) - 1
 # integer whose arithmetic wraps (C with -fwrapv, as CPython's extensions are built). The same 64 bits as the
 # unsigned arithmetic above, held signed: a logical right shift is an arithmetic one masked, and the unsigned
 # value's remainder adds back the top bit's. In pure Python an `i64` is a plain int that does not wrap, so these
-# functions are used only where `_NATIVE` found that it does; the two builds' games are compared draw for draw
+# functions are used only where `COMPILED` found that it does; the two builds' games are compared draw for draw
 # (tests/core/test_native.py) and the two paths here (tests/core/test_core.py).
 _GOLDEN: Final = 0x9E3779B97F4A7C15 - (1 << 64)
 _MUL1: Final = 0xBF58476D1CE4E5B9 - (1 << 64)
@@ -32,8 +32,10 @@ def _wraps() -> bool:
     return x * 4 == 0
 
 
-_NATIVE: Final = _wraps()
-"""Whether this module runs compiled, with machine integers: then the `_native_*` paths are used."""
+COMPILED: Final = _wraps()
+"""Whether the engine runs compiled by mypyc, with machine integers: then the `_native_*` paths here are used, and
+the games' frame machines call their frequent kinds directly. A build is used whole (src/tabletop/native.py), so
+this says it for every engine module."""
 
 
 def _signed(state: int) -> i64:
@@ -106,7 +108,7 @@ class Rng:
         """A uniform integer in [0, n); n must be positive."""
         if n <= 0:
             raise ValueError("Rng.below needs a positive bound")
-        if _NATIVE and n < 1 << 62:
+        if COMPILED and n < 1 << 62:
             return _native_below(self, n)
         return self.next64() % n  # bias < n / 2**64: negligible for game-sized n
 
@@ -117,7 +119,7 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates), each swap drawn by `next64` (written out here: a deck's shuffle is most of
         a game's set-up, and the method call was most of each draw's cost)."""
-        if _NATIVE:
+        if COMPILED:
             _native_shuffle(self, items)
             return
         s = self.state

@@ -5,6 +5,7 @@ not name goes through the table."""
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -56,7 +57,10 @@ def test_each_direct_call_is_the_tables_function_for_its_kind(name):
 
 
 def test_the_direct_calls_are_taken_in_the_compiled_build_only():
-    """`COMPILED` says which build runs, as the core's own probe does (`tabletop.core.rng._NATIVE`)."""
+    """The game takes its direct calls where the core's probe (`tabletop.core.rng.COMPILED`) finds the compiled
+    build, the build `tabletop.native` says runs."""
+    from tabletop import native
     from tabletop.core import rng
 
-    assert tasks.COMPILED is rng._NATIVE
+    game = importlib.import_module("tabletop.games.siliconvania.rules")
+    assert game.COMPILED is rng.COMPILED is native.running_compiled()

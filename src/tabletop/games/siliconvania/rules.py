@@ -14,6 +14,7 @@ from typing import Any, Final, Self
 from tabletop.core import Action, LogEntry, Rng, State, View
 from tabletop.core.logwords import entry as log_entry
 from tabletop.core.options import OptionValue
+from tabletop.core.rng import COMPILED
 from tabletop.games.siliconvania import decisions, steps
 from tabletop.games.siliconvania.decisions import options_bid
 from tabletop.games.siliconvania.notation import (
@@ -30,7 +31,6 @@ from tabletop.games.siliconvania.notation import (
 )
 from tabletop.games.siliconvania.scoring import BLANK, BUILDING, CASTLE, TRAIN, Cell, score_city
 from tabletop.games.siliconvania.tasks import (
-    COMPILED,
     DECISIONS,
     K_ANTIQUITY,
     K_BID,

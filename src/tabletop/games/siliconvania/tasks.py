@@ -8,20 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from mypy_extensions import i64
-
 from tabletop.games.siliconvania.components import TRACK_KINDS
 from tabletop.games.siliconvania.notation import COMPONENTS, INNOVATION, SURVIVAL
-
-
-def _compiled() -> bool:
-    """Whether this module runs compiled by mypyc, where an `i64` is a machine integer that wraps (as in
-    `tabletop.core.rng`); a build is used whole (src/tabletop/native.py), so this says it for every module."""
-    x: i64 = 1 << 62
-    return x * 4 == 0
-
-
-COMPILED: Final = _compiled()
 
 # The round: deal, bid, reveal, then per seat in turn order its tiles, its track steps, its specialists.
 K_ROUND: Final = 0

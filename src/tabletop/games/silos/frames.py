@@ -9,22 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from mypy_extensions import i64
-
 from tabletop.core import Action
 
 if TYPE_CHECKING:
     from tabletop.games.silos.state import SilosState
-
-
-def _compiled() -> bool:
-    """Whether this module runs compiled by mypyc, where an `i64` is a machine integer that wraps (as in
-    `tabletop.core.rng`); a build is used whole (src/tabletop/native.py), so this says it for every module."""
-    x: i64 = 1 << 62
-    return x * 4 == 0
-
-
-COMPILED: Final = _compiled()
 
 # Frame kinds, in the order of FRAME_NAMES. The turn: initial positioning, movement, skill tiles, the card.
 K_POSITIONING: Final = 0

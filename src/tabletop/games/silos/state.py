@@ -18,11 +18,11 @@ from typing import Any, Final, Self
 from tabletop.core import Action, Rng, State, View
 from tabletop.core.logwords import entry as st_entry
 from tabletop.core.options import OptionValue
+from tabletop.core.rng import COMPILED
 from tabletop.games.silos import events, expansions, powers, turn
 from tabletop.games.silos.components import COMPONENTS
 from tabletop.games.silos.events import advance_ufo
 from tabletop.games.silos.frames import (
-    COMPILED,
     K_ALL_POWERS,
     K_CARD,
     K_CARD_IN_PLAY,
