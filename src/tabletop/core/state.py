@@ -18,7 +18,7 @@ from tabletop.core.errors import IllegalAction, shorten
 from tabletop.core.logwords import entry as log_words
 from tabletop.core.logwords import token
 from tabletop.core.options import Option, OptionValue, resolve_options
-from tabletop.core.rng import Rng
+from tabletop.core.rng import COMPILED, Rng
 
 Seat = int
 View = dict[str, Any]
@@ -285,7 +285,7 @@ class State(ABC):
         if legal is None:
             legal = self._legal = self._legal_actions() if self.to_move is not None else []
         if type(action) is Action:
-            if action not in legal:  # identity: an exact Action never compares equal to another object
+            if not _holds(legal, action):  # identity: an exact Action never compares equal to another object
                 if action.verb == CONCEDE:
                     self._concede(self._concession_of(action.text))
                     return
@@ -327,7 +327,7 @@ class State(ABC):
             seat = self.to_move
             act = queue.pop(seat)
             legal = self._legal_now()
-            if act not in legal:  # cannot happen for a game whose hook keeps its promise (conformance-tested)
+            if not _holds(legal, act):  # cannot happen for a game whose hook keeps its promise (conformance-tested)
                 continue
             self._legal = None
             self._history.append(act)
@@ -715,3 +715,16 @@ class State(ABC):
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"seat {self.to_move} to move"
         return f"<{self.info.title} {self.players}p, {len(self._history)} actions, {status}>"
+
+
+def _holds(legal: list[Action], action: Action) -> bool:
+    """Whether `action` is one of `legal`, by identity (actions are interned; `Action` has no `__eq__`, so this is
+    what `action in legal` means). Compiled, a scan of pointers: `in` calls the rich comparison on every action
+    before the match, which cost 0.33 µs of a 2.8 µs SiliconVania decision (20 options, the match at 9 on average).
+    The pure build keeps `in`, whose loop is C."""
+    if not COMPILED:
+        return action in legal
+    for x in legal:  # noqa: SIM110 (compiled, any() over a generator allocates one)
+        if x is action:
+            return True
+    return False

@@ -400,7 +400,7 @@ class SiliconVaniaState(State):
         return score_city(
             self.cells(p), vampires=self.vamp[p], cats=self.cats[p], hounds=self.hounds[p],
             contracts=self.contracts[p], objectives=[COMPONENTS.specialists[r].objective for r in self.objs[p]],
-            scorpion=any(UPGRADED <= v < FIRST_TRAIN for v in self.perim[p]), collar=COLLAR in an,
+            scorpion=_scorpion(self.perim[p]), collar=COLLAR in an,
             tiaras=an.count(TIARA),
         )
 
@@ -556,6 +556,15 @@ for _k, _auto in _AUTOMATIC_FUNCTIONS.items():
     _AUTO[_k] = _auto
 assert set(decisions.DECISION_FUNCTIONS) == DECISIONS
 assert not set(decisions.DECISION_FUNCTIONS) & set(_AUTOMATIC_FUNCTIONS)
+
+
+def _scorpion(perimeter: list[int]) -> bool:
+    """Whether an upgraded castle (the Scorpion's) stands on the perimeter (a loop: compiled, a generator is an
+    object)."""
+    for v in perimeter:  # noqa: SIM110 (compiled, any() over a generator allocates one)
+        if UPGRADED <= v < FIRST_TRAIN:
+            return True
+    return False
 
 
 # The compiled flow calls each kind's functions directly (a native call, where a call through the tables above is a

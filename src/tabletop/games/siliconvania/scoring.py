@@ -57,15 +57,22 @@ NEIGHBOURS: Final = _neighbours()
 ROWS: Final = tuple((r * 4, r * 4 + 1, r * 4 + 2, r * 4 + 3, 20 + r) for r in range(4))
 COLUMNS: Final = tuple((c, 4 + c, 8 + c, 12 + c, 16 + c) for c in range(4))
 ROW_OF: Final = tuple([i // 4 for i in range(16)] + [-1] * 4 + [0, 1, 2, 3])
+ALL: Final[tuple[int, ...]] = tuple(range(24))
+
+
+def _bits(mask: int) -> int:
+    """How many bits are set: the size of a set of small ids kept as a mask (compiled, native int operations where a
+    set of ids allocates and hashes)."""
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
 
 
 def animal_vp(n: int) -> int:
     """VP for n different animals: 1/3/6/9/12/16/20/25 for 1..8+."""
     return ANIMAL_VP[min(n, 8)]
-
-
-def _typed(cell: Cell | None) -> bool:
-    return cell is not None and cell[0] <= CASTLE
 
 
 def blood_cluster(cells: list[Cell | None]) -> int:
@@ -94,9 +101,17 @@ def blood_cluster(cells: list[Cell | None]) -> int:
 def static_values(cells: list[Cell | None]) -> list[int]:
     """VP of ONE copy of each objective that does not depend on housing (Groundskeeper, Sales Rep: 0)."""
     doc = tech = res = eng = noble = 0
-    typ = [c[1] if c is not None and c[0] <= CASTLE else -1 for c in cells]
-    surv = [typ[i] >= 0 and cells[i][6] > 0 for i in range(24)]  # type: ignore[index]
-    inn = [typ[i] >= 0 and cells[i][5] > 0 for i in range(24)]  # type: ignore[index]
+    typ = [-1] * 24
+    surv = [False] * 24
+    inn = [False] * 24
+    for i in range(24):
+        c = cells[i]
+        if c is not None and c[0] <= CASTLE:
+            t = c[1]
+            typ[i] = t
+            if t >= 0:
+                surv[i] = c[6] > 0
+                inn[i] = c[5] > 0
     for i in range(24):
         t = typ[i]
         if t < 0:
@@ -114,9 +129,11 @@ def static_values(cells: list[Cell | None]) -> list[int]:
             else:
                 tech += 2
         if t == NEIGHBORHOOD and i < 16 and cells[i][0] == BUILDING:  # type: ignore[index]
-            kinds = {typ[j] for j in nb}
-            kinds.discard(-1)
-            if len(kinds) >= 3:
+            kinds = 0  # the types around it, as a mask
+            for j in nb:
+                if typ[j] >= 0:
+                    kinds |= 1 << typ[j]
+            if _bits(kinds) >= 3:
                 res += 3
         if t == MAUSOLEUM:
             for j in nb:
@@ -124,9 +141,11 @@ def static_values(cells: list[Cell | None]) -> list[int]:
                     noble += 3
                     break
     for col in COLUMNS:
-        kinds = {typ[j] for j in col}
-        kinds.discard(-1)
-        if len(kinds) >= 4 and METRO in kinds:
+        kinds = 0
+        for j in col:
+            if typ[j] >= 0:
+                kinds |= 1 << typ[j]
+        if _bits(kinds) >= 4 and kinds >> METRO & 1:
             eng += 3
     cap = OBJECTIVE_CAP
     return [0, min(cap, doc), min(cap, tech), min(cap, res), min(cap, eng), 0, min(cap, noble)]
@@ -142,8 +161,15 @@ def housed_values(cells: list[Cell | None], housed: list[int]) -> tuple[int, int
                 if housed[j] > 0:  # a blank (Tiara) building has no coffins, so never houses
                     gk += 2
                     break
-    for row in ROWS:
-        if sum(housed[j] for j in row) >= 3 and any(_typed(cells[j]) and cells[j][1] == MALL for j in row):  # type: ignore[index]
+    for row in ROWS:  # loops, not sum() and any() over generators: compiled, each generator is an object
+        n = 0
+        mall = False
+        for j in row:
+            n += housed[j]
+            c = cells[j]
+            if c is not None and c[0] <= CASTLE and c[1] == MALL:
+                mall = True
+        if n >= 3 and mall:
             sales += 3
     return min(OBJECTIVE_CAP, gk), min(OBJECTIVE_CAP, sales)
 
@@ -155,10 +181,12 @@ def objective_values(cells: list[Cell | None], housed: list[int]) -> list[int]:
     return out
 
 
-def _fill(caps: list[int], housed: list[int], n: int, positions: Any) -> int:
+def _fill(caps: list[int], housed: list[int], n: int, positions: tuple[int, ...]) -> int:
     for j in positions:
+        if n <= 0:
+            break
         room = caps[j] - housed[j]
-        if room > 0 and n > 0:
+        if room > 0:
             put = min(room, n)
             housed[j] += put
             n -= put
@@ -169,13 +197,30 @@ def _place(cells: list[Cell | None], caps: list[int], h: int, copies: list[int])
     """Where to put h vampires (h <= total coffins) to make the Groundskeeper and Sales Rep score most."""
     gk, sr = copies[GROUNDSKEEPER], copies[SALES_REP]
     best = [0] * 24
-    _fill(caps, best, h, range(24))
+    _fill(caps, best, h, ALL)
     if not gk and not sr:
         return best
-    rows_ok = [r for r in range(4) if sum(caps[j] for j in ROWS[r]) >= 3
-               and any(_typed(cells[j]) and cells[j][1] == MALL for j in ROWS[r])] if sr else []  # type: ignore[index]
-    parks = [i for i in range(24) if _typed(cells[i]) and cells[i][1] == PARK  # type: ignore[index]
-             and any(caps[j] > 0 for j in NEIGHBOURS[i])] if gk else []  # only parks that can be served
+    rows_ok: list[int] = []  # the rows that can qualify for the Sales Rep
+    if sr:
+        for r in range(4):
+            room = 0
+            mall = False
+            for j in ROWS[r]:
+                room += caps[j]
+                c = cells[j]
+                if c is not None and c[0] <= CASTLE and c[1] == MALL:
+                    mall = True
+            if room >= 3 and mall:
+                rows_ok.append(r)
+    parks: list[int] = []  # only parks that can be served
+    if gk:
+        for i in range(24):
+            c = cells[i]
+            if c is not None and c[0] <= CASTLE and c[1] == PARK:
+                for j in NEIGHBOURS[i]:
+                    if caps[j] > 0:
+                        parks.append(i)
+                        break
     cands = [tuple(j for j in NEIGHBOURS[p] if caps[j] > 0) for p in parks]
     if not rows_ok and not parks:
         return best
@@ -190,7 +235,7 @@ def _place(cells: list[Cell | None], caps: list[int], h: int, copies: list[int])
             _fill(caps, housed, need, ROWS[r])
     used = sum(housed)
     if used <= h:
-        _fill(caps, housed, h - used, range(24))
+        _fill(caps, housed, h - used, ALL)
         return housed
     best_val = -1
     for mask in range(1 << len(rows_ok)):
@@ -237,7 +282,7 @@ def _place(cells: list[Cell | None], caps: list[int], h: int, copies: list[int])
                 need = max(0, 3 - sum(housed[j] for j in ROWS[r]))
                 rest = _fill(caps, housed, need, ROWS[r])
                 n -= need - rest
-            _fill(caps, housed, n, range(24))
+            _fill(caps, housed, n, ALL)
             best_val, best = val, housed
     return best
 
@@ -251,11 +296,21 @@ def score_city(cells: list[Cell | None], *, vampires: int, cats: int, hounds: in
     for o in objectives:
         copies[o] += 1
     scoring = [min(3, n) for n in copies]
-    base_animals = {c[4] for c in cells if c is not None and c[0] <= CASTLE and c[4] >= 0}
+    animals = 0  # the animals of the city's tiles and castles (and the Scorpion), as a mask
+    types = 0  # their types, as a mask
+    for c in cells:
+        if c is not None and c[0] <= CASTLE:
+            if c[4] >= 0:
+                animals |= 1 << c[4]
+            if c[1] >= 0:
+                types |= 1 << c[1]
     if scorpion:
-        base_animals.add(SCORPION)
+        animals |= 1 << SCORPION
+    base_animals = _bits(animals)
     values = static_values(cells)
-    static_vp = sum(values[o] * scoring[o] for o in range(7))
+    static_vp = 0
+    for o in range(7):
+        static_vp += values[o] * scoring[o]
     housing_matters = scoring[GROUNDSKEEPER] > 0 or scoring[SALES_REP] > 0
     has_cat, has_hound = int(cats > 0), int(hounds > 0)
     if vampires + has_cat + has_hound <= total_coffins:
@@ -263,11 +318,12 @@ def score_city(cells: list[Cell | None], *, vampires: int, cats: int, hounds: in
     else:
         choices = tuple((c, d) for c in range(has_cat + 1) for d in range(has_hound + 1) if c + d <= total_coffins)
     best: tuple[int, int] | None = None
+    best_housed: list[int] = []
     out: dict[str, Any] = {}
     for use_cat, use_hound in choices:
         h = min(vampires, total_coffins - use_cat - use_hound)
         housed = _place(cells, caps, h, scoring)
-        n_animals = len(base_animals) + use_cat + use_hound
+        n_animals = base_animals + use_cat + use_hound
         if collar and n_animals < 9:
             n_animals += 1
         if housing_matters:
@@ -277,11 +333,14 @@ def score_city(cells: list[Cell | None], *, vampires: int, cats: int, hounds: in
         if best is not None and key <= best:
             continue
         best = key
+        best_housed = housed
         meeples: list[list[str]] = [["V"] * housed[j] for j in range(24)]
         free = [caps[j] - housed[j] for j in range(24)]
         for flag, name in ((use_cat, "C"), (use_hound, "H")):
             if flag:
-                j = next(j for j in range(24) if free[j] > 0)
+                j = 0
+                while free[j] <= 0:
+                    j += 1
                 free[j] -= 1
                 meeples[j].append(name)
         out = {"animals_count": n_animals, "animals": animal_vp(n_animals), "housed": h,
@@ -289,10 +348,8 @@ def score_city(cells: list[Cell | None], *, vampires: int, cats: int, hounds: in
                "housing": meeples}
     if not housing_matters:  # shown for information: what one copy would score with this housing
         ov = out["objective_values"]
-        ov[GROUNDSKEEPER], ov[SALES_REP] = housed_values(cells, [len(m) - m.count("C") - m.count("H")
-                                                                 for m in out["housing"]])
-    types = {c[1] for c in cells if c is not None and c[0] <= CASTLE}
-    out["diversity"] = 5 if len(types) >= 7 else 0
+        ov[GROUNDSKEEPER], ov[SALES_REP] = housed_values(cells, best_housed)  # the vampires housed
+    out["diversity"] = 5 if _bits(types) >= 7 else 0
     out["blood"] = blood_cluster(cells)
     out["contracts"] = 2 * contracts + (5 if contracts >= 3 else 0)
     out["tiaras"] = 4 * tiaras
