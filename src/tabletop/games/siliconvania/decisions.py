@@ -119,15 +119,31 @@ def options_upgrade(s: SiliconVaniaState, p: int, a: int) -> list[Action]:
 
 def options_relocate(s: SiliconVaniaState, p: int, moved: int) -> list[Action]:
     g, per = s.grid[p], s.perim[p]
-    full = [i for i in range(16) if g[i] >= 0]
-    empty = [i for i in range(16) if g[i] < 0]
-    pfull = [16 + slot for slot in range(8) if per[slot] >= 0]
-    pempty = [16 + slot for slot in range(8) if per[slot] < 0]
+    full: list[int] = []
+    empty: list[int] = []
+    for i in range(16):
+        if g[i] >= 0:
+            full.append(i)
+        else:
+            empty.append(i)
     out = [DONE_RELOCATE if moved else SKIP_RELOCATE]
-    if not moved:
-        out += [RELOCATE_SWAP[i][j] for k, i in enumerate(full) for j in full[k + 1:]]
-    out += [RELOCATE_MOVE[i][j] for i in full for j in empty]
-    out += [RELOCATE_MOVE[i][j] for i in pfull for j in pempty]
+    if not moved:  # loops over rows of the tables, not comprehensions over slices: compiled, fewer lists and lookups
+        n = len(full)
+        for k in range(n - 1):
+            row = RELOCATE_SWAP[full[k]]
+            for m in range(k + 1, n):
+                out.append(row[full[m]])
+    for i in full:
+        row = RELOCATE_MOVE[i]
+        for j in empty:
+            out.append(row[j])
+    pempty = [16 + slot for slot in range(8) if per[slot] < 0]
+    if pempty:
+        for slot in range(8):
+            if per[slot] >= 0:
+                row = RELOCATE_MOVE[16 + slot]
+                for j in pempty:
+                    out.append(row[j])
     return out if len(out) > 1 else []
 
 
