@@ -4,6 +4,7 @@ no aliasing, exact actions, and clear errors (a ValueError saying what is allowe
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -11,6 +12,7 @@ import tabletop
 from conformance.harness import random_playout
 from tabletop.core import Action, SeatHandle, State, TabletopError
 from tabletop.core.errors import shorten
+from tabletop.core.state import _holds
 
 
 # ---- version policy (docs/versions.md) -------------------------------------------------------------------------
@@ -227,3 +229,21 @@ def test_load_record_of_something_that_is_not_a_path_is_an_invalid_record(path):
         tabletop.load_record(path)
     assert not isinstance(e.value, TypeError)
     assert type(path).__name__ in str(e.value)
+
+
+def test_apply_looks_an_action_up_by_identity_in_both_builds() -> None:
+    """`_holds` (apply's membership test: a pointer scan in the compiled build, `in` in the pure one) agrees with an
+    identity scan for every legal action and for actions of other positions, in every game."""
+    rng = random.Random(7)
+    for game, players in (("silencio", 3), ("silos", 4), ("siliconvania", 4)):
+        state = tabletop.new_game(game, players, 11)
+        seen: list[Action] = []
+        for _ in range(60):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            for a in legal + seen[-40:]:
+                assert _holds(legal, a) == any(x is a for x in legal)
+            seen += legal
+            state.apply(legal[rng.randrange(len(legal))])
+        assert seen
