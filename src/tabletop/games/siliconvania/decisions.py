@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from tabletop.core import Action
 from tabletop.games.siliconvania.notation import (
@@ -75,10 +75,18 @@ if TYPE_CHECKING:
 def options_bid(s: SiliconVaniaState, p: int, a: int) -> list[Action]:
     cards = BID_CARDS[s.bid_hand[p]]
     hand = s.hand[p]
-    out = [BID[c][r] for c in cards for r in hand]
+    out: list[Action] = []
+    for c in cards:
+        row = BID[c]
+        for r in hand:
+            out.append(row[r])
     vamps = s.vamp[p]
     # ruling V-9: a card with a cost may be played as 0 to keep the vampires (a choice only if it can be paid)
-    out += [BID_AS_0[c][r] for c in cards if 0 < BID_COST[c] <= vamps for r in hand]
+    for c in cards:
+        if 0 < BID_COST[c] <= vamps:
+            row = BID_AS_0[c]
+            for r in hand:
+                out.append(row[r])
     return out
 
 
@@ -92,11 +100,11 @@ def options_pool(s: SiliconVaniaState, p: int, a: int) -> list[Action]:
 
 def options_place(s: SiliconVaniaState, p: int, a: int) -> list[Action]:
     g = s.grid[p]
-    empty = [i for i in range(16) if g[i] < 0]
     pending = s.pending[p]
-    if len(pending) == 1:
+    if len(pending) == 1:  # the usual case: one pass, no list of the empty cells
         row = PLACE[pending[0]]
-        return [row[i] for i in empty]
+        return [row[i] for i in range(16) if g[i] < 0]
+    empty = [i for i in range(16) if g[i] < 0]
     return [PLACE[t][i] for t in pending for i in empty]
 
 
@@ -210,9 +218,10 @@ def decide_pool(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
 
 
 def decide_place(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
-    t, i = act.args
-    s.pending[p].remove(t)  # type: ignore[arg-type]
-    s.grid[p][i] = t  # type: ignore[index,assignment]
+    args = act.args
+    t, i = cast(int, args[0]), cast(int, args[1])  # compiled: a type check, then native ints
+    s.pending[p].remove(t)
+    s.grid[p][i] = t
 
 
 def decide_castle(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
@@ -286,18 +295,18 @@ def decide_antiquity(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
 
 
 def decide_take(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
-    r = act.args[0]
-    s.row.remove(r)  # type: ignore[arg-type]
-    insort(s.hand[p], int(r))
-    s.known[p] |= 1 << int(r)
+    r = cast(int, act.args[0])
+    s.row.remove(r)
+    insort(s.hand[p], r)
+    s.known[p] |= 1 << r
     s._note(p, W_ACTION, act)
 
 
 def decide_objective(s: SiliconVaniaState, p: int, a: int, act: Action) -> None:
-    r = act.args[0]
-    s.hand[p].remove(r)  # type: ignore[arg-type]
-    s.objs[p].append(r)  # type: ignore[arg-type]
-    s.known[p] &= ~(1 << int(r))
+    r = cast(int, act.args[0])
+    s.hand[p].remove(r)
+    s.objs[p].append(r)
+    s.known[p] &= ~(1 << r)
     s._note(p, W_ACTION, act)
 
 

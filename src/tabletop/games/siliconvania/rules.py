@@ -250,9 +250,13 @@ class SiliconVaniaState(State):
         while stack:
             task = stack[-1]
             kind = task[0]
-            opt = _OPTIONS[kind]
-            if opt is not None:
-                opts = _task_options(self, kind, task[1], task[2]) if native else opt(self, task[1], task[2])
+            if _DECISION_MASK >> kind & 1:  # a decision (compiled: a native test, not a table's item boxed)
+                if native:
+                    opts = _task_options(self, kind, task[1], task[2])
+                else:
+                    opt = _OPTIONS[kind]
+                    assert opt is not None
+                    opts = opt(self, task[1], task[2])
                 if not opts:
                     stack.pop()
                     continue
@@ -548,6 +552,7 @@ _AUTOMATIC_FUNCTIONS: Final[dict[int, AutoFn]] = {
     K_END_ROUND: steps.a_end_round,
 }
 _OPTIONS: Final[list[decisions.OptionsFn | None]] = [None] * 28
+_DECISION_MASK: Final = sum(1 << k for k in DECISIONS)  # the decision kinds, as a mask
 _DECIDE: Final[list[decisions.DecideFn]] = [lambda s, p, a, act: None] * 28
 _AUTO: Final[list[AutoFn]] = [lambda s, p, a, b: None] * 28
 for _k, (_options, _decide) in decisions.DECISION_FUNCTIONS.items():
