@@ -229,12 +229,13 @@ def test_the_rule_of_thumb_is_kept_unless_the_search_finds_a_clearly_better_move
 
 def test_a_policy_guided_search_leads_its_root_with_the_policys_choice_and_plays_legal_games():
     """`guided:policy=silos-2p`: the shipped policy's greedy choice is the root's first action (where the heuristic's
-    would be) and the anchor `trust` compares against (1.0 by default with a policy); the games it plays are legal."""
+    would be) and the anchor `trust` compares against (0 by default with a policy: measured, docs/rl.md); the games it
+    plays are legal."""
     from tabletop.agents import play_game
     from tabletop.agents.policy import PolicyAgent, PolicyNet, find_shipped
 
     agent = make_agent("guided:policy=silos-2p,iters=60", "silos", seed=3)
-    assert isinstance(agent, GuidedAgent) and agent.trust == 1.0 and isinstance(agent.first, PolicyAgent)
+    assert isinstance(agent, GuidedAgent) and agent.trust == 0.0 and isinstance(agent.first, PolicyAgent)
     policy = PolicyAgent("silos", PolicyNet(find_shipped("silos-2p", "silos").path), 0)
     state = next(s for s in (midgame("silos", 2, k, 30) for k in range(20)) if len(s.legal_actions()) > 1)
     seat = SeatHandle(state, state.to_move)
