@@ -70,6 +70,28 @@ def _bits(mask: int) -> int:
     return n
 
 
+def _typed(cell: Cell | None) -> bool:
+    """A tile or castle: a position with a type (not empty, a train or a Tiara's blank)."""
+    return cell is not None and cell[0] <= CASTLE
+
+
+def _types(typ: list[int], positions: tuple[int, ...]) -> int:
+    """The types at these positions (`typ`: each position's type or -1), as a mask."""
+    kinds = 0
+    for j in positions:
+        if typ[j] >= 0:
+            kinds |= 1 << typ[j]
+    return kinds
+
+
+def _has_mall(cells: list[Cell | None], row: tuple[int, ...]) -> bool:
+    for j in row:
+        c = cells[j]
+        if _typed(c) and c[1] == MALL:  # type: ignore[index]
+            return True
+    return False
+
+
 def animal_vp(n: int) -> int:
     """VP for n different animals: 1/3/6/9/12/16/20/25 for 1..8+."""
     return ANIMAL_VP[min(n, 8)]
@@ -106,12 +128,12 @@ def static_values(cells: list[Cell | None]) -> list[int]:
     inn = [False] * 24
     for i in range(24):
         c = cells[i]
-        if c is not None and c[0] <= CASTLE:
-            t = c[1]
+        if _typed(c):
+            t = c[1]  # type: ignore[index]
             typ[i] = t
             if t >= 0:
-                surv[i] = c[6] > 0
-                inn[i] = c[5] > 0
+                surv[i] = c[6] > 0  # type: ignore[index]
+                inn[i] = c[5] > 0  # type: ignore[index]
     for i in range(24):
         t = typ[i]
         if t < 0:
@@ -128,23 +150,15 @@ def static_values(cells: list[Cell | None]) -> list[int]:
                     break
             else:
                 tech += 2
-        if t == NEIGHBORHOOD and i < 16 and cells[i][0] == BUILDING:  # type: ignore[index]
-            kinds = 0  # the types around it, as a mask
-            for j in nb:
-                if typ[j] >= 0:
-                    kinds |= 1 << typ[j]
-            if _bits(kinds) >= 3:
-                res += 3
+        if t == NEIGHBORHOOD and i < 16 and cells[i][0] == BUILDING and _bits(_types(typ, nb)) >= 3:  # type: ignore[index]
+            res += 3
         if t == MAUSOLEUM:
             for j in nb:
                 if typ[j] == BLOOD_BANK:
                     noble += 3
                     break
     for col in COLUMNS:
-        kinds = 0
-        for j in col:
-            if typ[j] >= 0:
-                kinds |= 1 << typ[j]
+        kinds = _types(typ, col)
         if _bits(kinds) >= 4 and kinds >> METRO & 1:
             eng += 3
     cap = OBJECTIVE_CAP
@@ -163,13 +177,9 @@ def housed_values(cells: list[Cell | None], housed: list[int]) -> tuple[int, int
                     break
     for row in ROWS:  # loops, not sum() and any() over generators: compiled, each generator is an object
         n = 0
-        mall = False
         for j in row:
             n += housed[j]
-            c = cells[j]
-            if c is not None and c[0] <= CASTLE and c[1] == MALL:
-                mall = True
-        if n >= 3 and mall:
+        if n >= 3 and _has_mall(cells, row):
             sales += 3
     return min(OBJECTIVE_CAP, gk), min(OBJECTIVE_CAP, sales)
 
@@ -204,19 +214,15 @@ def _place(cells: list[Cell | None], caps: list[int], h: int, copies: list[int])
     if sr:
         for r in range(4):
             room = 0
-            mall = False
             for j in ROWS[r]:
                 room += caps[j]
-                c = cells[j]
-                if c is not None and c[0] <= CASTLE and c[1] == MALL:
-                    mall = True
-            if room >= 3 and mall:
+            if room >= 3 and _has_mall(cells, ROWS[r]):
                 rows_ok.append(r)
     parks: list[int] = []  # only parks that can be served
     if gk:
         for i in range(24):
             c = cells[i]
-            if c is not None and c[0] <= CASTLE and c[1] == PARK:
+            if _typed(c) and c[1] == PARK:  # type: ignore[index]
                 for j in NEIGHBOURS[i]:
                     if caps[j] > 0:
                         parks.append(i)
@@ -299,7 +305,7 @@ def score_city(cells: list[Cell | None], *, vampires: int, cats: int, hounds: in
     animals = 0  # the animals of the city's tiles and castles (and the Scorpion), as a mask
     types = 0  # their types, as a mask
     for c in cells:
-        if c is not None and c[0] <= CASTLE:
+        if c is not None and _typed(c):  # (None tested here too: it narrows the type)
             if c[4] >= 0:
                 animals |= 1 << c[4]
             if c[1] >= 0:
