@@ -102,3 +102,64 @@ def test_a_claim_that_fills_the_last_seat_starts_the_game_in_its_commit(tmp_path
         assert st.game(gid)[0].status == ("playing" if started else "waiting")  # type: ignore[index]
     # the same invite again: nothing changes, nothing starts
     assert st.seat_person(gid, 0, {"invite_hash": "inv0"}, token_hash="x", invite_hash=None) == (False, False)
+
+
+def _rows(st: Storage) -> list[tuple[object, ...]]:
+    with st.engine.connect() as conn:
+        return [tuple(r) for r in conn.exec_driver_sql(
+            "SELECT game_id, seq, seat, kind, text, client_action_id, time FROM events ORDER BY game_id, seq")]
+
+
+def test_sqlites_direct_path_stores_what_sqlalchemy_stores(tmp_path: Path) -> None:
+    """Events committed on the writer's own sqlite3 connection (`Storage._commit_raw`) are the rows SQLAlchemy's
+    statements write, byte for byte, the game's status included; the same events read back the same."""
+    t = now()
+    events = [Event(0, 0, "action", '{"kind": "place"}', "c0", t), Event(1, None, "undo", "1", None, t),
+              Event(2, 1, "action", "é ✓ \x00 end", "c2" * 32, t)]
+    stores = []
+    for direct in (False, True):
+        (tmp_path / str(direct)).mkdir()
+        st, (gid,) = _storage(tmp_path / str(direct), 1)
+        if not direct:
+            st._raw_file = None  # the SQLAlchemy path only
+        for ev in events:
+            st.append_event(gid, ev, "finished" if ev.seq == 2 else None)
+        assert st.raw_batches == (len(events) if direct else 0)
+        stores.append((_rows(st), st.events(gid), st.game(gid)[0].status))  # type: ignore[index]
+        st.close()
+    assert stores[0] == stores[1]
+    assert stores[1][2] == "finished" and [e.text for e in stores[1][1]] == [e.text for e in events]
+
+
+def test_a_conflicting_event_in_a_direct_group_is_refused_alone(tmp_path: Path) -> None:
+    st, (a, b) = _storage(tmp_path, 2)
+    st.append_event(a, Event(0, 0, "action", "first", None, now()))
+    got: dict[str, BaseException | None] = {}
+    done = threading.Semaphore(0)
+
+    def then(name: str):  # type: ignore[no-untyped-def]
+        def call(error: BaseException | None) -> None:
+            got[name] = error
+            done.release()
+        return call
+
+    before = st.raw_batches
+    with st._write_lock:  # a commit under way: both queue for one group, whose direct commit fails as a whole
+        st.append_event_soon(a, Event(0, 1, "action", "taken seq", None, now()), None, None, then("bad"))
+        st.append_event_soon(b, Event(0, 0, "action", "fine", None, now()), None, None, then("good"))
+    for _ in range(2):
+        assert done.acquire(timeout=30)
+    assert isinstance(got["bad"], EventConflict) and got["good"] is None
+    assert st.raw_batches == before  # the group was rolled back, and each write run again alone
+    assert [e.text for e in st.events(a)] == ["first"] and [e.text for e in st.events(b)] == ["fine"]
+    st.append_event_soon(b, Event(1, 0, "action", "next", None, now()), None, None, then("next"))
+    assert done.acquire(timeout=30) and got["next"] is None and st.raw_batches == before + 1
+    st.close()
+
+
+def test_an_in_memory_database_takes_the_sqlalchemy_path(tmp_path: Path) -> None:
+    st = Storage("sqlite://")
+    st.migrate()
+    st.create_game(header("a" * 32), SEATS)
+    st.append_event("a" * 32, Event(0, 0, "action", "move", None, now()))
+    assert st.raw_batches == 0 and [e.text for e in st.events("a" * 32)] == ["move"]

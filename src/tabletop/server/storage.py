@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sqlite3
 import stat
 import threading
 from collections.abc import Callable, Iterator
@@ -150,6 +151,11 @@ def _event(r: EventRow) -> Event:
 
 
 _INSERT_EVENT = insert(EventRow.__table__)  # type: ignore[arg-type]
+_RAW_INSERT = ("INSERT INTO events (game_id, seq, seat, kind, text, client_action_id, time) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?)")
+_RAW_STATUS = "UPDATE games SET status = ? WHERE games.id = ?"
+"""SQLite's direct path for a group of events (`Storage._commit_raw`): the statements `_insert_event` has
+SQLAlchemy compile, written once."""
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
@@ -170,6 +176,9 @@ class _Pending:
     error: BaseException | None = None
     then: Callable[[_Pending], None] | None = None
     """Called once the write is committed (or failed), on the thread that committed it (`Storage.write_soon`)."""
+    row: tuple[tuple[Any, ...], str | None] | None = None
+    """The same write as plain parameters, for SQLite's direct path (`Storage._commit_raw`): an event's row of
+    `_RAW_INSERT` and the game's new status (or None). None: the write is only `op`."""
 
 
 log = logging.getLogger("tabletop.server")
@@ -213,6 +222,16 @@ SQLITE_SYNC = ("full", "normal")
 """SQLite's `synchronous` settings a server may run with (`TABLETOP_SQLITE_SYNC`)."""
 
 
+def sqlite_pragmas(dbapi_conn: Any, sqlite_sync: str) -> None:
+    """WAL, foreign keys and `PRAGMA synchronous=<sqlite_sync>` on a new SQLite connection (`make_engine`'s, and
+    the writer's own of `Storage._commit_raw`)."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute(f"PRAGMA synchronous={sqlite_sync.upper()}")
+    cur.close()
+
+
 def make_engine(url: str, sqlite_sync: str = "full") -> Engine:
     """An engine for `url`; SQLite gets WAL, foreign keys, a busy timeout and `PRAGMA synchronous=<sqlite_sync>`
     (`full`: every commit synced to disk before it returns; `normal`: synced at checkpoints, so a commit survives
@@ -227,11 +246,7 @@ def make_engine(url: str, sqlite_sync: str = "full") -> Engine:
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute(f"PRAGMA synchronous={sqlite_sync.upper()}")
-            cur.close()
+            sqlite_pragmas(dbapi_conn, sqlite_sync)
 
         return engine
     return create_engine(url, pool_pre_ping=True)
@@ -258,6 +273,16 @@ class Storage:
         self._writer: threading.Thread | None = None
         self._writer_wake = threading.Event()
         self._closing = False
+        self._sqlite_sync = sqlite_sync
+        self._raw_file = sqlite_file(url) if sqlite else None
+        """The SQLite file of `_commit_raw`'s own connection (None: an in-memory database, or PostgreSQL)."""
+        self._raw: sqlite3.Connection | None = None
+        self._time_text: Callable[[Any], Any] | None = (
+            EventRow.__table__.c.time.type.dialect_impl(self.engine.dialect).bind_processor(self.engine.dialect)
+            if sqlite else None)
+        """SQLAlchemy's own conversion of an event's time to its SQLite text: the direct path stores the same."""
+        self.raw_batches = 0
+        """Groups committed by `_commit_raw` (of `batches`)."""
 
     @property
     def writes_soon(self) -> bool:
@@ -280,6 +305,10 @@ class Storage:
         if writer is not None:
             self._writer_wake.set()
             writer.join(timeout=30)
+        with self._write_lock:
+            if self._raw is not None:
+                self._raw.close()
+                self._raw = None
         self.engine.dispose()
 
     @contextmanager
@@ -287,18 +316,18 @@ class Storage:
         with self._sessions() as s, s.begin():
             yield s
 
-    def _write(self, op: Callable[[Connection], Any]) -> Any:
+    def _write(self, op: Callable[[Connection], Any], row: tuple[tuple[Any, ...], str | None] | None = None) -> Any:
         """Run `op` in a write transaction, committed before this returns: its result (or its exception).
 
         On SQLite every write goes through one group commit: writes that arrive while another commit is under
         way are committed together with one sync of the log, instead of queueing for one sync each behind this
         process's write lock (SQLite has one writer at a time). If the group's transaction fails, each write is
         run again alone, so that only the failing one sees its error. PostgreSQL groups concurrent commits by
-        itself: each write is its own transaction."""
+        itself: each write is its own transaction. `row`: the same write as an event's row (`_Pending.row`)."""
         if not self._group:
             with self.engine.begin() as conn:
                 return op(conn)
-        mine = _Pending(op)
+        mine = _Pending(op, row=row)
         with self._group_mu:
             self._group_queue.append(mine)
         with self._write_lock:  # whoever holds the lock commits everything queued by then, its own included
@@ -310,12 +339,14 @@ class Storage:
             raise mine.error
         return mine.result
 
-    def write_soon(self, op: Callable[[Connection], Any], then: Callable[[_Pending], None]) -> None:
+    def write_soon(self, op: Callable[[Connection], Any], then: Callable[[_Pending], None],
+                   row: tuple[tuple[Any, ...], str | None] | None = None) -> None:
         """Queue `op` for the group commit without waiting for it (SQLite only, `writes_soon`): a writer thread of
         this storage commits it with whatever else is queued, then calls `then(pending)` on that thread (its
         `result` or `error` set). For a caller that must not block, the event loop: one thread commits for every
-        game, and a move costs no hop to a worker thread of its own."""
-        mine = _Pending(op, then=then)
+        game, and a move costs no hop to a worker thread of its own. `row`: the same write as an event's row
+        (`_Pending.row`), for SQLite's direct path."""
+        mine = _Pending(op, then=then, row=row)
         with self._group_mu:  # the writer thread checks for closing under the same lock: nothing queued is lost
             if not self.writes_soon:
                 raise RuntimeError("write_soon needs SQLite's group commit, and a storage not closed")
@@ -477,8 +508,9 @@ class Storage:
         `pg_notify(channel, payload)` sent in the same transaction, so other server processes hear of the event
         when it commits, without a round trip of its own. `also`: more writes in the same transaction (a final
         event's results and ratings), stored if and only if the event is."""
+        row = self._event_row(game_id, ev, status) if also is None else None  # `notice` is PostgreSQL's
         try:
-            self._write(self._event_op(game_id, ev, status, notice, also))
+            self._write(self._event_op(game_id, ev, status, notice, also), row)
         except IntegrityError as e:
             raise EventConflict(f"event {ev.seq} of game {game_id} already exists") from e
 
@@ -493,7 +525,14 @@ class Storage:
                 e = EventConflict(f"event {ev.seq} of game {game_id} already exists")
             then(e)
 
-        self.write_soon(self._event_op(game_id, ev, status, None, also), done)
+        self.write_soon(self._event_op(game_id, ev, status, None, also), done,
+                        self._event_row(game_id, ev, status) if also is None else None)
+
+    def _event_row(self, game_id: str, ev: Event, status: str | None) -> tuple[tuple[Any, ...], str | None] | None:
+        """An event's parameters for `_commit_raw` (None where it does not apply: PostgreSQL, an in-memory SQLite)."""
+        if self._raw_file is None or self._time_text is None:
+            return None
+        return (game_id, ev.seq, ev.seat, ev.kind, ev.text, ev.client_action_id, self._time_text(ev.time)), status
 
     def _event_op(self, game_id: str, ev: Event, status: str | None, notice: tuple[str, str] | None,
                   also: Callable[[Connection], None] | None) -> Callable[[Connection], None]:
@@ -510,8 +549,11 @@ class Storage:
         """Commit `batch` in one transaction (the caller holds the write lock). If it fails, each write is run
         again alone, so that only the failing one gets its error."""
         try:
-            with self.engine.begin() as conn:
-                results = [p.op(conn) for p in batch]
+            if self._raw_file is not None and all(p.row is not None for p in batch):
+                results: list[Any] = self._commit_raw(batch)
+            else:
+                with self.engine.begin() as conn:
+                    results = [p.op(conn) for p in batch]
         except Exception:
             for p in batch:
                 try:
@@ -531,6 +573,33 @@ class Storage:
                     p.then(p)
                 except Exception:  # a caller's hand-back must not stop the commits of the others
                     log.exception("a committed write's callback failed")
+
+    def _commit_raw(self, batch: list[_Pending]) -> list[Any]:
+        """Commit a group of events (every write of `batch` has its `row`) on the writer's own sqlite3
+        connection, without SQLAlchemy: the same rows `_insert_event` writes, in one transaction. SQLAlchemy's
+        transaction, pool and statement handling cost about twice SQLite's own insert and commit (docs/
+        performance.md). Any error rolls the group back and raises, and `_commit_batch` runs each write again
+        alone through SQLAlchemy, which gives each its own error. The caller holds the write lock."""
+        raw = self._raw
+        if raw is None:
+            assert self._raw_file is not None
+            raw = sqlite3.connect(self._raw_file, timeout=30, isolation_level=None, check_same_thread=False)
+            sqlite_pragmas(raw, self._sqlite_sync)
+            self._raw = raw
+        rows = [p.row for p in batch if p.row is not None]
+        try:
+            raw.execute("BEGIN IMMEDIATE")
+            raw.executemany(_RAW_INSERT, [r[0] for r in rows])
+            for r in rows:
+                if r[1] is not None:
+                    raw.execute(_RAW_STATUS, (r[1], r[0][0]))
+            raw.execute("COMMIT")
+        except BaseException:
+            if raw.in_transaction:
+                raw.execute("ROLLBACK")
+            raise
+        self.raw_batches += 1
+        return [None] * len(batch)
 
     # ---- table messages (chat, notices) ---------------------------------------------------------------------
     def add_message(self, game_id: str, kind: str, seat: int | None, name: str, text: str,
