@@ -163,3 +163,32 @@ def test_an_in_memory_database_takes_the_sqlalchemy_path(tmp_path: Path) -> None
     st.create_game(header("a" * 32), SEATS)
     st.append_event("a" * 32, Event(0, 0, "action", "move", None, now()))
     assert st.raw_batches == 0 and [e.text for e in st.events("a" * 32)] == ["move"]
+
+
+def test_a_group_of_events_is_one_statement_on_the_direct_path(tmp_path: Path) -> None:
+    """Events queued behind a commit under way are written by one INSERT of several rows (`_RAW_INSERTS`), each
+    committed, in order, and each writer called back without an error."""
+    st, ids = _storage(tmp_path, 3)
+    got: list[tuple[str, BaseException | None]] = []
+    done = threading.Semaphore(0)
+    before = st.raw_batches
+
+    def then(gid: str):  # type: ignore[no-untyped-def]
+        def call(error: BaseException | None) -> None:
+            got.append((gid, error))
+            done.release()
+        return call
+
+    with st._write_lock:
+        for seq in range(2):
+            for gid in ids:
+                st.append_event_soon(gid, Event(seq, seq, "action", f"{gid[-1]}{seq}", f"c{seq}", now()), None, None,
+                                     then(gid))
+    for _ in range(6):
+        assert done.acquire(timeout=30)
+    assert all(error is None for _, error in got) and len(got) == 6
+    assert st.raw_batches == before + 1  # the six in one group
+    for gid in ids:
+        assert [(e.seq, e.seat, e.text, e.client_action_id) for e in st.events(gid)] == [
+            (0, 0, f"{gid[-1]}0", "c0"), (1, 1, f"{gid[-1]}1", "c1")]
+    st.close()
