@@ -38,7 +38,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from tabletop.agents import make_agent
-from tabletop.agents.policy import PolicyAgent, PolicyNet, Shipped, find_shipped, shipped_policies
+from tabletop.agents.policy import Shipped, find_shipped, load_policy, policy_agent, shipped_policies
 from tabletop.core import SeatHandle, game_info, new_game
 
 
@@ -90,14 +90,14 @@ def main() -> None:
     if args.name.endswith(".npz"):
         if not Path(args.name).is_file():
             ap.error(f"no weights file {args.name!r}")
-        net = PolicyNet(args.name)
+        net = load_policy(args.name)
         shipped = Shipped(Path(args.name).stem, net.game, net.players, Path(args.name))
     else:
         found = [s for s in shipped_policies() if args.name in (s.name, f"{s.game}-{s.players}p")]
         if not found:
             ap.error(f"no shipped policy {args.name!r}; shipped: {', '.join(s.name for s in shipped_policies())}")
         shipped = find_shipped(args.name, found[0].game)
-        net = PolicyNet(shipped.path)
+        net = load_policy(shipped.path)
     game, n = shipped.game, shipped.players
     coop = game_info(game).cooperative
     started = time.perf_counter()
@@ -117,7 +117,7 @@ def main() -> None:
                 base.append(cards_left(game, n, deal, heur))
                 bar.advance(task)
                 for sample, out in ((False, team), (True, None)):
-                    agents = [PolicyAgent(game, net, 31 * g + p, sample=sample) for p in range(n)]
+                    agents = [policy_agent(game, net, 31 * g + p, sample=sample) for p in range(n)]
                     left = cards_left(game, n, deal, agents)
                     if out is not None:
                         out.append(left)
@@ -125,7 +125,7 @@ def main() -> None:
                         cross_s.append(left)  # the sampled team, kept apart below
                     bar.advance(task)
                 mixed = [make_agent("heuristic", game, 7919 * g + p) for p in range(n)]
-                mixed[g % n] = PolicyAgent(game, net, 31 * g, sample=False)
+                mixed[g % n] = policy_agent(game, net, 31 * g, sample=False)
                 cross_g.append(cards_left(game, n, deal, mixed))
                 bar.advance(task)
                 if out_of_time(args, started, g, n):
@@ -137,7 +137,7 @@ def main() -> None:
                 me = g % n
                 for mode in ("greedy", "sampled"):
                     seats: list[Any] = [make_agent("heuristic", game, 7919 * g + p) for p in range(n)]
-                    seats[me] = PolicyAgent(game, net, 31 * g, sample=mode == "sampled")
+                    seats[me] = policy_agent(game, net, 31 * g, sample=mode == "sampled")
                     winners = play(game, n, args.seed + g, seats)
                     wins[mode].append(1.0 / len(winners) if me in winners else 0.0)
                     bar.advance(task)

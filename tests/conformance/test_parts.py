@@ -55,6 +55,24 @@ def test_an_ai_part_gives_a_whole_position_value_or_none_and_levels_that_are_age
         make_agent(level_spec(level, game), game, seed=1)
 
 
+LEARNED = ("FEATURES", "features", "learned_agent")
+
+
+@pytest.mark.parametrize("game", BUILTIN)
+def test_a_heuristic_with_a_learned_judgement_defines_all_of_it_and_its_features_are_named(game: str) -> None:
+    heuristic = require(game, "heuristic", "heuristic")
+    given = [name for name in LEARNED if hasattr(heuristic, name)]
+    assert given in ([], list(LEARNED)), f"{game}'s heuristic part defines {given} of {LEARNED}"
+    if given:
+        state = _midgame(game)
+        for seat in range(state.players):
+            values = heuristic.features(state, seat)
+            assert len(values) == len(heuristic.FEATURES) and all(isinstance(v, float) for v in values)
+        agent = heuristic.learned_agent([0.0] * len(heuristic.FEATURES), 1, 0.5)
+        mover = state.to_move
+        assert mover is not None and agent.act(SeatHandle(state, mover)) in state.legal_actions()
+
+
 def test_a_missing_part_is_none_and_a_required_one_says_what_is_not_available() -> None:
     assert part("silos", "team") is None
     with pytest.raises(MissingPart, match="SILOS has no team agent"):

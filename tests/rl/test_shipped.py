@@ -10,9 +10,20 @@ import numpy as np
 import pytest
 
 from tabletop.agents import InvalidAgentSpec, make_agent, parse_spec, play_game
-from tabletop.agents.policy import FORMAT, Shipped, find_shipped, ladder, shipped_dir, shipped_policies
+from tabletop.agents.policy import (
+    FORMAT,
+    LOOKAHEAD_FORMAT,
+    LookaheadPolicy,
+    Shipped,
+    find_shipped,
+    ladder,
+    load_policy,
+    shipped_dir,
+    shipped_policies,
+)
 from tabletop.agents.spec import split_specs
 from tabletop.core import new_game
+from tabletop.core.parts import part as game_part
 from tabletop.spaces import action_space, encoder
 
 from .test_policy import write_policy
@@ -88,8 +99,12 @@ def test_every_shipped_policy_loads_has_a_card_and_fits_its_encoding() -> None:
         assert find_shipped(s.name, s.game) == s and find_shipped(f"{s.game}-{s.players}p", s.game) == s
         with np.load(s.path, allow_pickle=False) as z:
             meta = json.loads(str(z["meta"]))
-        assert meta["format"] == FORMAT and meta["obs"] == encoder(s.game, s.players).size
-        assert meta["actions"] <= action_space(s.game, s.players).n
+        if meta["format"] == LOOKAHEAD_FORMAT:  # a learned judgement: it reads the game's features of today
+            assert isinstance(load_policy(s.path), LookaheadPolicy)
+            assert meta["features"] == list(game_part(s.game, "heuristic").FEATURES)  # type: ignore[union-attr]
+        else:
+            assert meta["format"] == FORMAT and meta["obs"] == encoder(s.game, s.players).size
+            assert meta["actions"] <= action_space(s.game, s.players).n
         if s.path.with_suffix(".toml").exists():
             assert s.card["policy"]["game"] == s.game and s.card["policy"]["players"] == s.players
             assert "reproduce" in s.card["training"]

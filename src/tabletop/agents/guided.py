@@ -354,9 +354,9 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
     reuse = p.switch("reuse", True, ("true", "false"))
     first: Agent | None = None
     if params.get("policy"):  # a shipped policy's greedy choice leads the root, where the heuristic's would
-        from tabletop.agents.policy import PolicyAgent, PolicyNet, find_shipped
+        from tabletop.agents.policy import find_shipped, load_policy, policy_agent
 
-        first = PolicyAgent(game, PolicyNet(find_shipped(params["policy"], game).path), seed)
+        first = policy_agent(game, load_policy(find_shipped(params["policy"], game).path), seed)
         if trust is None:
             trust = 0.0  # the policy's choice stands unless the most searched move has a higher mean reward
     return GuidedAgent(game, seed, iters, seconds, depth, 0.5 if c is None else c, 2.0 if pw is None else pw,

@@ -1,17 +1,23 @@
-"""The trained-policy agent: `policy:path=FILE.npz` plays a network trained with `tabletop.rl`, in numpy.
+"""The trained-policy agent: `policy:path=FILE.npz` plays a policy trained for tabletop, in numpy.
 
-The file is a NumPy `.npz` archive read with `allow_pickle=False`, so loading it can never execute code. It holds:
+The file is a NumPy `.npz` archive read with `allow_pickle=False`, so loading it can never execute code. Its
+`meta` (a 0-d unicode array of JSON) names one of two formats:
 
-- `meta`: a 0-d unicode array, JSON `{"format": "tabletop-mlp-v1", "game": ..., "players": n, "obs": size,
-  "actions": N, "activation": "tanh" | "relu", "layers": k}`;
-- `w0`, `b0`, ... `w{k-1}`, `b{k-1}`: float32 weights of an MLP from the observation (`tabletop.rl.encode`, size
-  `obs`) to one logit per action of the game's fixed action space (`tabletop.rl.actions`, its first `actions`
-  indices; the space is append-only, so actions added later simply get no logit).
+- `tabletop-mlp-v1` (`PolicyNet`; `examples/train.py`): `{"format", "game", "players": n, "obs": size,
+  "actions": N, "activation": "tanh" | "relu", "layers": k}` and `w0`, `b0`, ... `w{k-1}`, `b{k-1}`: float32
+  weights of an MLP from the observation (`tabletop.rl.encode`, size `obs`) to one logit per action of the game's
+  fixed action space (`tabletop.rl.actions`, its first `actions` indices; the space is append-only, so actions added
+  later simply get no logit). The agent picks the legal action with the highest logit (`sample=true`: samples from
+  the softmax over the legal actions, seeded). No search, no heuristic fallback; when none of the legal actions has
+  a logit (all were added to the game after training) it takes the first legal one.
+- `tabletop-lookahead-v1` (`LookaheadPolicy`; `examples/train_lookahead.py`): `{"format", "game", "players",
+  "features": [names], "temperature": t}` and `w`, one float per feature: a learned judgement of a position, played
+  by the game's own lookahead player (its `heuristic` part's `learned_agent`, reading `features(state, seat)` named
+  by `FEATURES`; the file's names must be the game's names of today). SiliconVania's policies are of this kind:
+  the heuristic's one-step lookahead on a sample of the table, with a fitted value of the city in place of the
+  hand-written one (`sample=true`: each lookahead option with probability proportional to exp(value / t)).
 
-The agent picks the legal action with the highest logit (`sample=true`: samples from the softmax over the legal
-actions, seeded). No search, no heuristic fallback; when none of the legal actions has a logit (all were added to
-the game after training) it takes the first legal one. Parameters: `path` (a weights file) or `name` (a shipped
-policy), and `sample` (true/false).
+Parameters: `path` (a weights file) or `name` (a shipped policy), and `sample` (true/false).
 
 **Shipped policies** live in `tabletop/rl/policies/` (`shipped_dir()`), one layout for all: `NAME.npz` (the
 weights) and `NAME.toml` beside it (its model card: `[policy]`, `[training]`, and `[results]` as written by
@@ -37,38 +43,49 @@ from typing import Any
 from tabletop.agents.base import Agent
 from tabletop.agents.spec import InvalidAgentSpec, register_kind
 from tabletop.core import Action, Rng, SeatHandle, game_info
+from tabletop.core.errors import UnknownGame
+from tabletop.core.parts import part as game_part
 
 FORMAT = "tabletop-mlp-v1"
+LOOKAHEAD_FORMAT = "tabletop-lookahead-v1"
 ACTIVATIONS = ("tanh", "relu")
+
+
+def _read(path: str | Path) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+    """numpy, the arrays and the JSON `meta` of a policy file; clear errors for anything else."""
+    try:
+        import numpy as np
+    except ModuleNotFoundError:
+        raise InvalidAgentSpec("the policy agent needs numpy: pip install 'tabletop[rl]'") from None
+    p = Path(path)
+    if p.suffix != ".npz":
+        raise InvalidAgentSpec(f"a policy file is a .npz weights file, not {str(p.name)[:60]!r}")
+    try:
+        with np.load(p, allow_pickle=False) as z:
+            arrays = {k: z[k] for k in z.files}
+    except FileNotFoundError:
+        raise InvalidAgentSpec(f"policy file {str(path)[:120]} does not exist") from None
+    except (OSError, ValueError, EOFError) as e:
+        raise InvalidAgentSpec(f"policy file {str(path)[:120]} is not a readable .npz weights file: "
+                               f"{str(e)[:80]}") from None
+    if "meta" not in arrays:
+        raise InvalidAgentSpec(f"policy file {str(path)[:120]} has no 'meta' entry")
+    try:
+        meta = json.loads(str(arrays["meta"]))
+    except ValueError:
+        raise InvalidAgentSpec(f"policy file {str(path)[:120]}: 'meta' is not JSON") from None
+    if not isinstance(meta, dict):
+        raise InvalidAgentSpec(f"policy file {str(path)[:120]}: format must be {FORMAT} or {LOOKAHEAD_FORMAT}")
+    return np, arrays, meta
 
 
 class PolicyNet:
     """An MLP read from an `.npz` file (see the module docstring); numpy only."""
 
-    def __init__(self, path: str | Path) -> None:
-        try:
-            import numpy as np
-        except ModuleNotFoundError:
-            raise InvalidAgentSpec("the policy agent needs numpy: pip install 'tabletop[rl]'") from None
+    def __init__(self, path: str | Path, read: tuple[Any, dict[str, Any], dict[str, Any]] | None = None) -> None:
+        np, arrays, meta = _read(path) if read is None else read
         self._np = np
-        p = Path(path)
-        if p.suffix != ".npz":
-            raise InvalidAgentSpec(f"a policy file is a .npz weights file, not {str(p.name)[:60]!r}")
-        try:
-            with np.load(p, allow_pickle=False) as z:
-                arrays = {k: z[k] for k in z.files}
-        except FileNotFoundError:
-            raise InvalidAgentSpec(f"policy file {str(path)[:120]} does not exist") from None
-        except (OSError, ValueError, EOFError) as e:
-            raise InvalidAgentSpec(f"policy file {str(path)[:120]} is not a readable .npz weights file: "
-                                   f"{str(e)[:80]}") from None
-        if "meta" not in arrays:
-            raise InvalidAgentSpec(f"policy file {str(path)[:120]} has no 'meta' entry")
-        try:
-            meta = json.loads(str(arrays["meta"]))
-        except ValueError:
-            raise InvalidAgentSpec(f"policy file {str(path)[:120]}: 'meta' is not JSON") from None
-        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        if meta.get("format") != FORMAT:
             raise InvalidAgentSpec(f"policy file {str(path)[:120]}: format must be {FORMAT}")
         try:
             self.game = str(meta["game"])
@@ -105,6 +122,87 @@ class PolicyNet:
             if i < last:
                 x = np.tanh(x) if self.activation == "tanh" else np.maximum(x, 0.0)
         return x
+
+
+class LookaheadPolicy:
+    """A learned judgement read from an `.npz` file of format `tabletop-lookahead-v1` (see the module docstring):
+    weights over the game's `heuristic.FEATURES`, played by the game's `heuristic.learned_agent`."""
+
+    def __init__(self, path: str | Path, read: tuple[Any, dict[str, Any], dict[str, Any]] | None = None) -> None:
+        np, arrays, meta = _read(path) if read is None else read
+        where = f"policy file {str(path)[:120]}"
+        try:
+            self.game = str(meta["game"])
+            self.players = int(meta["players"])
+            names = [str(f) for f in meta["features"]]
+            self.temperature = float(meta.get("temperature", 0.1))
+        except (KeyError, TypeError, ValueError):
+            raise InvalidAgentSpec(f"{where}: meta needs game, players and features") from None
+        if not math.isfinite(self.temperature) or self.temperature <= 0:
+            raise InvalidAgentSpec(f"{where}: temperature must be a positive number")
+        try:
+            info = game_info(self.game)
+        except UnknownGame:
+            raise InvalidAgentSpec(f"{where}: unknown game {self.game[:40]!r}") from None
+        if not info.min_players <= self.players <= info.max_players:
+            raise InvalidAgentSpec(f"{where}: {info.title} is played by {info.min_players}-{info.max_players}")
+        module = game_part(self.game, "heuristic")
+        wanted = getattr(module, "FEATURES", None)
+        self._make = getattr(module, "learned_agent", None)
+        if wanted is None or self._make is None:
+            raise InvalidAgentSpec(f"{where}: {info.title} has no learned judgement to play it")
+        if names != list(wanted):
+            raise InvalidAgentSpec(f"{where}: its {len(names)} features are not the {len(wanted)} that "
+                                   f"{info.title}'s judgement reads now")
+        w = arrays.get("w")
+        if w is None or w.ndim != 1 or w.shape[0] != len(names) or not np.issubdtype(w.dtype, np.floating):
+            raise InvalidAgentSpec(f"{where}: 'w' must be {len(names)} floats, one per feature")
+        if not np.all(np.isfinite(w)):
+            raise InvalidAgentSpec(f"{where}: its weights must be finite")
+        self.weights = [float(x) for x in w]
+
+    def agent(self, seed: int = 0, sample: bool = False) -> Agent:
+        """The agent that plays it: greedy, or sampling its lookahead at the file's temperature."""
+        make = self._make
+        assert make is not None
+        agent: Agent = make(self.weights, seed, self.temperature if sample else 0.0)
+        return agent
+
+
+Policy = PolicyNet | LookaheadPolicy
+
+
+def load_policy(path: str | Path) -> Policy:
+    """The policy in `path`, of either format (`tabletop-mlp-v1` or `tabletop-lookahead-v1`)."""
+    read = _read(path)
+    if read[2].get("format") == LOOKAHEAD_FORMAT:
+        return LookaheadPolicy(path, read)
+    return PolicyNet(path, read)
+
+
+def policy_agent(game: str, policy: Policy, seed: int = 0, sample: bool = False) -> Agent:
+    """The agent that plays `policy` in `game` (a clear error when it was trained for another game)."""
+    if policy.game != game:
+        raise InvalidAgentSpec(f"this policy was trained for {policy.game}, not {game}")
+    if isinstance(policy, LookaheadPolicy):
+        return _Seated(policy.agent(seed, sample), policy.players, sample)
+    return PolicyAgent(game, policy, seed, sample)
+
+
+class _Seated:
+    """A learned-judgement agent that refuses a table of another size, like `PolicyAgent`."""
+
+    name = "policy"
+
+    def __init__(self, inner: Agent, players: int, sample: bool) -> None:
+        self.inner = inner
+        self.players = players
+        self.sample = sample
+
+    def act(self, seat: SeatHandle) -> Action:
+        if seat.players != self.players:
+            raise InvalidAgentSpec(f"this policy was trained for {self.players} players, not {seat.players}")
+        return self.inner.act(seat)
 
 
 class PolicyAgent:
@@ -207,7 +305,7 @@ def _shipped(folder: str, names: tuple[str, ...], stamp: tuple[int, ...]) -> tup
     for name in names:
         path = Path(folder) / f"{name}.npz"
         try:
-            net = PolicyNet(path)
+            net = load_policy(path)
         except InvalidAgentSpec:
             continue
         out.append(Shipped(name, net.game, net.players, path, read_card(path.with_suffix(".toml"))))
@@ -268,7 +366,7 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
     sample = params.get("sample", default).lower()
     if sample not in ("true", "false"):
         raise InvalidAgentSpec(f"policy parameter sample={params['sample'][:20]!r} must be true or false")
-    return PolicyAgent(game, PolicyNet(path), seed, sample == "true")
+    return policy_agent(game, load_policy(path), seed, sample == "true")
 
 
 register_kind("policy", _factory)

@@ -84,7 +84,7 @@ def find_policies(directory: str | Path | None) -> dict[str, PolicyOffer]:
             log.warning("policy directory %s does not exist: no trained policies offered", folder)
         return {}
     try:
-        from tabletop.agents.policy import PolicyNet, Shipped, read_card
+        from tabletop.agents.policy import Shipped, load_policy, read_card
     except ImportError:  # pragma: no cover - the agents package always has it
         return {}
     out: dict[str, PolicyOffer] = {}
@@ -95,7 +95,7 @@ def find_policies(directory: str | Path | None) -> dict[str, PolicyOffer]:
                         ", ".join(AI_LABELS))
             continue
         try:
-            net = PolicyNet(path)
+            net = load_policy(path)
         except Exception as e:  # a broken file must not stop the server
             log.warning("policy %s skipped: %s", path.name, e)
             continue
@@ -157,19 +157,19 @@ def choose_action(record: dict[str, Any], seat: int, label: str, seed: int, poli
     else:
         if policy is None:
             raise ValueError(f"AI label {label!r} is not offered by this server")
-        from tabletop.agents.policy import PolicyAgent
+        from tabletop.agents.policy import policy_agent
 
         path = Path(policy)
-        agent = PolicyAgent(state.game, _net(str(path), path.stat().st_mtime_ns), seed, sample=True)
+        agent = policy_agent(state.game, _net(str(path), path.stat().st_mtime_ns), seed, sample=True)
     return agent.act(SeatHandle(state, seat)).text
 
 
 @lru_cache(maxsize=8)
 def _net(path: str, mtime: int) -> Any:
-    """A policy network, read once per worker process (and again when its file changes)."""
-    from tabletop.agents.policy import PolicyNet
+    """A policy (a network or a learned judgement), read once per worker process (and again when its file changes)."""
+    from tabletop.agents.policy import load_policy
 
-    return PolicyNet(path)
+    return load_policy(path)
 
 
 def hint_actions(record: dict[str, Any], seat: int, seed: int, seconds: float,

@@ -16,16 +16,27 @@ Everything else — pool choice, tile placement, castles, trains, upgrades, relo
 swapping an objective — is a one-step lookahead: each option is tried on a sample of the table (its own
 knowledge only) and the city judged as above. It takes the row specialist and adds the objective that scores
 best in its city (a fourth copy of a kind scores nothing). Only the seat handle is used.
+
+**A learned judgement.** Given `weights`, the agent judges a city by a linear function of `features(state, seat)`
+(named by `FEATURES`: the breakdown's parts, the city's promise terms, tracks, meeples, hand and bid cards, each
+also scaled by the game's progress) instead of the hand-written sum above: the same lookahead and bidding with a
+judgement fitted to predict the seat's final score from self-play games (`examples/train_lookahead.py`; the shipped
+`vania-Np` policies, format `tabletop-lookahead-v1` of `tabletop.agents.policy`). `learned_agent` builds one;
+`temperature` > 0 picks each lookahead option with probability proportional to exp(value / temperature) (the
+policy's sampled form), `explore` plays a random tried option with that probability (training data only).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from math import exp
 from typing import Any, cast
 
 from tabletop.core import Action, Rng, SeatHandle
 from tabletop.games.siliconvania.components import load
 from tabletop.games.siliconvania.notation import BID_COST
 from tabletop.games.siliconvania.rules import SiliconVaniaState
+from tabletop.games.siliconvania.scoring import animal_vp
 from tabletop.games.siliconvania.tasks import K_BID, K_PLACE
 
 C = load()
@@ -52,13 +63,67 @@ def evaluate(state: Any, me: int) -> float:
     return float(value)
 
 
+BASE_FEATURES: tuple[str, ...] = (
+    "total", "animals", "housed", "objectives", "diversity", "blood", "contracts", "tiaras", "types",
+    "all_types", "unhoused", "vampires", "cats", "hounds", "innovation", "survival", "met", "hand_best",
+    "hand_second", "empty_cells", "perimeter", "coffins", "free_coffins", "bid_cards", "objective_cards",
+    "hand_cards", "animal_next", "types_out_of_reach", "blood_tiles", "bid_sum", "bid_high", "contracts_two")
+FEATURES: tuple[str, ...] = ("bias", "progress", *BASE_FEATURES, *(f"{f}*progress" for f in BASE_FEATURES))
+"""The names of `features`' values, in order: a learned judgement's file records them and must match."""
+
+
+def features(state: Any, me: int) -> list[float]:
+    """What a learned judgement reads of seat `me`'s city (names: `FEATURES`): a bias, the progress (round / 8),
+    the base values, then each base value times the progress."""
+    b = state.breakdown(me)
+    grid, perim = state.grid[me], state.perim[me]
+    types = {C.tiles[t].type for t in grid if t >= 0} | {v % 7 for v in perim if 0 <= v < 20}
+    nt = len(types)
+    copies = b["objective_copies"]
+    vals = b["objective_values"]
+    hand = sorted((vals[C.specialists[r].objective] for r in state.hand[me]
+                   if copies[C.specialists[r].objective] < 3), reverse=True)
+    coffins = sum(c[3] for c in state.cells(me) if c is not None)
+    vamp = state.vamp[me]
+    empty = sum(1 for t in grid if t < 0)
+    bids = [c for c in range(1, 8) if state.bid_hand[me] >> (c - 1) & 1]
+    animals = int(b["animals_count"])
+    base = [float(b["total"]), float(b["animals"]), float(b["housed"]), float(b["objectives"]),
+            float(b["diversity"]), float(b["blood"]), float(b["contracts"]), float(b["tiaras"]), float(nt),
+            1.0 if nt >= 7 else 0.0, float(max(0, vamp - b["housed"])), float(vamp), float(state.cats[me]),
+            float(state.hounds[me]), float(state.inn[me]), float(state.surv[me]), float(state.met[me]),
+            float(hand[0]) if hand else 0.0, float(hand[1]) if len(hand) > 1 else 0.0,
+            float(empty), float(sum(1 for v in perim if v >= 0)), float(coffins),
+            float(max(0, coffins - vamp)), float(len(bids)), float(len(state.objs[me])),
+            float(len(state.hand[me])), float(animal_vp(animals + 1) - animal_vp(animals)),
+            float(max(0, 7 - nt - empty)), float(sum(1 for t in grid if t >= 0 and C.tiles[t].blood > 0)),
+            float(sum(bids)), float(sum(1 for c in bids if c >= 5)), 1.0 if state.contracts[me] == 2 else 0.0]
+    progress = min(state.round, 8) / 8.0
+    return [1.0, progress, *base, *[x * progress for x in base]]
+
+
 class HeuristicAgent:
-    """Objective-minded bidding and a one-step lookahead on its own city (see the module docstring)."""
+    """Objective-minded bidding and a one-step lookahead on its own city (see the module docstring); with
+    `weights`, the city judged by a learned linear function of `features`."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: Sequence[float] | None = None, temperature: float = 0.0,
+                 explore: float = 0.0) -> None:
         self.rng = Rng(seed)
+        if weights is not None and len(weights) != len(FEATURES):
+            raise ValueError(f"a learned judgement has {len(FEATURES)} weights, got {len(weights)}")
+        self.weights: list[float] | None = None if weights is None else [float(w) for w in weights]
+        self.temperature = float(temperature)
+        self.explore = float(explore)
+
+    def value(self, state: Any, me: int) -> float:
+        """The city's worth to seat `me`: `evaluate`, or the learned judgement when the agent has weights."""
+        w = self.weights
+        if w is None:
+            return evaluate(state, me)
+        # rounded: the last bits of a float sum must not break the ties the hand-written sum makes exactly
+        return round(sum(a * b for a, b in zip(w, features(state, me), strict=True)), 9)
 
     def act(self, seat: SeatHandle) -> Action:
         legal = seat.legal_actions()
@@ -86,14 +151,25 @@ class HeuristicAgent:
             if legal[0].args and legal[0].args[0] in ("skip", "done"):
                 tried.append(legal[0])
         best, best_val = tried[0], -1e9
+        values: list[float] = []
         for a in tried:
             s = base.clone()
             s.apply(a)
             if a.verb == "pool":
                 self._settle(s, me)
-            val = evaluate(s, me) + self.rng.below(100) / 10_000
+            val = self.value(s, me) + self.rng.below(100) / 10_000
+            values.append(val)
             if val > best_val:
                 best, best_val = a, val
+        if self.explore > 0.0 and self.rng.below(1_000_000) < self.explore * 1_000_000:
+            return tried[self.rng.below(len(tried))]
+        if self.temperature > 0.0:
+            weights = [exp((v - best_val) / self.temperature) for v in values]
+            r = (self.rng.next64() >> 11) / float(1 << 53) * sum(weights)
+            for a, w in zip(tried, weights, strict=True):
+                r -= w
+                if r <= 0.0:
+                    return a
         return best
 
     def _settle(self, s: Any, me: int) -> None:
@@ -111,7 +187,7 @@ class HeuristicAgent:
             for a in legal:
                 t = s.clone()
                 t.apply(a)
-                v = evaluate(t, me)
+                v = self.value(t, me)
                 if v > best_val:
                     best, best_val = a, v
             s.apply(best)
@@ -125,7 +201,7 @@ class HeuristicAgent:
     def _pool_values(self, seat: SeatHandle, view: dict[str, Any]) -> list[float]:
         base = self._sample(seat)
         me = seat.seat
-        here = evaluate(base, me)
+        here = self.value(base, me)
         pools = [p for p in view["pools"] if p]
         out = []
         for pool in pools:
@@ -137,7 +213,7 @@ class HeuristicAgent:
             s._legal = None
             s._run()
             self._settle(s, me)
-            out.append(evaluate(s, me) - here)
+            out.append(self.value(s, me) - here)
         return sorted(out, reverse=True)
 
     def _bid(self, seat: SeatHandle, legal: list[Action]) -> Action:
@@ -215,3 +291,9 @@ class HeuristicAgent:
                 best, best_val = a, val
         return best
 
+
+
+def learned_agent(weights: Sequence[float], seed: int = 0, temperature: float = 0.0) -> HeuristicAgent:
+    """The agent of a learned judgement (a `tabletop-lookahead-v1` policy file): the heuristic's lookahead and
+    bidding with the city judged by `weights` over `FEATURES`; `temperature` > 0 samples its lookahead choices."""
+    return HeuristicAgent(seed, weights, temperature)
