@@ -98,6 +98,21 @@ def test_the_policy_worker_picks_a_legal_action_from_the_seat_view() -> None:
         state.apply(next(a for a in state.legal_actions() if a.text == text))
 
 
+def test_a_learned_judgement_policy_is_offered_and_its_worker_picks_legal_actions() -> None:
+    """SiliconVania's policies are learned judgements (`tabletop-lookahead-v1`): the lobby offers them for their
+    player count, and the worker plays them from the record like a network."""
+    offers = find_policies(None)
+    assert {o.label for o in offers.values() if o.game == "siliconvania"} == {"vania-2p", "vania-3p", "vania-4p",
+                                                                              "vania-5p"}
+    assert offers["vania-3p"].players == 3
+    state = tabletop.new_game("siliconvania", players=2, seed=3)
+    for _ in range(25):
+        seat = state.to_move
+        assert seat is not None
+        text = choose_action(state.record(), seat, "vania-2p", seed=1, policy=str(offers["vania-2p"].path))
+        state.apply(next(a for a in state.legal_actions() if a.text == text))
+
+
 def test_a_policy_seat_plays_through_the_ai_workers(make_client: Factory, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.ERROR, logger="tabletop.server")
     client = make_client(ai_workers=1)
