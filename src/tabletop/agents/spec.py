@@ -3,9 +3,9 @@
 A spec is `kind[:key=value,key=value...]`. Kinds register a factory with `register_kind`. Built in: `random`,
 `heuristic` (the `HeuristicAgent` of the game's `heuristic` part) and `ismcts` (parameters `iters`, `time`,
 `rollout`, `c`, `w`; see `tabletop.agents.ismcts`), `guided` (the hard search, `tabletop.agents.guided`), `policy`
-(`path=FILE.npz`: a trained network, numpy only; see `tabletop.agents.policy`), `team` (Silencio only: teammates
-who read each other; see `tabletop.agents.team`), and the strength levels `easy`, `medium`, `hard`
-(`tabletop.agents.levels`).
+(`path=FILE.npz`: a trained network or learned judgement, numpy only; see `tabletop.agents.policy`), `team`
+(Silencio only: teammates who read each other; see `tabletop.agents.team`), and the strength levels `easy`,
+`medium`, `hard` (`tabletop.agents.levels`).
 """
 
 from __future__ import annotations
