@@ -120,6 +120,10 @@ def test_a_judgement_file_is_checked_before_it_plays(tmp_path: Path) -> None:
         load_policy(write_judgement(tmp_path / "silos.npz", hand_weights(), game="silos"))
     with pytest.raises(InvalidAgentSpec, match="played by 2-5"):
         load_policy(write_judgement(tmp_path / "six.npz", hand_weights(), players=6))
+    other = tmp_path / "other.npz"
+    np.savez(other, meta=np.array(json.dumps({"format": "tabletop-tree-v9", "game": "siliconvania"})))
+    with pytest.raises(InvalidAgentSpec, match=r"format must be tabletop-mlp-v1 .* or tabletop-lookahead-v1"):
+        load_policy(other)
     with pytest.raises(InvalidAgentSpec, match="trained for siliconvania, not silos"):
         make_agent(f"policy:path={ok}", "silos")
     agent = make_agent(f"policy:path={ok}", "siliconvania")

@@ -86,7 +86,8 @@ class PolicyNet:
         np, arrays, meta = _read(path) if read is None else read
         self._np = np
         if meta.get("format") != FORMAT:
-            raise InvalidAgentSpec(f"policy file {str(path)[:120]}: format must be {FORMAT}")
+            raise InvalidAgentSpec(f"policy file {str(path)[:120]}: format must be {FORMAT} (a network) or "
+                                   f"{LOOKAHEAD_FORMAT} (a learned judgement)")
         try:
             self.game = str(meta["game"])
             self.players = int(meta["players"])
