@@ -46,12 +46,11 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.agents.policy import LOOKAHEAD_FORMAT
+from tabletop.agents.policy import LOOKAHEAD_FORMAT, shipped_policies
 from tabletop.core import SeatHandle, game_info, new_game
 from tabletop.core.parts import part
 
 POLICY_DIR = Path(__file__).resolve().parent.parent / "src" / "tabletop" / "rl" / "policies"
-SHORT = {"silos": "silos", "silencio": "silen", "siliconvania": "vania"}
 EVAL_DEALS = 2_000_000
 TEMPERATURE = 0.1
 """The sampled form's temperature, in points of final score (a file may set another)."""
@@ -126,15 +125,17 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--eval-games", type=int, default=100, help="games of each evaluation against the heuristic")
     p.add_argument("--workers", type=int, default=2, help="processes (the weights do not depend on it)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", default="", help="weights file (default: src/tabletop/rl/policies/<short>-<n>p.npz)")
+    p.add_argument("--out", default="", help="weights file (default: the shipped policy of that game and player "
+                                             "count, e.g. src/tabletop/rl/policies/vania-3p.npz)")
     args = p.parse_args(argv)
     info = game_info(args.game)
     if not info.min_players <= args.players <= info.max_players:
         p.error(f"{info.title} is played by {info.min_players}-{info.max_players}")
     module = _module(args.game)
     names = list(module.FEATURES)
-    name = f"{SHORT.get(args.game, args.game)}-{args.players}p"
-    out = Path(args.out) if args.out else POLICY_DIR / f"{name}.npz"
+    shipped = shipped_policies(args.game, args.players)  # by default the shipped policy of that table is replaced
+    default = shipped[0].path if shipped else POLICY_DIR / f"{args.game}-{args.players}p.npz"
+    out = Path(args.out) if args.out else default
     out.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     rng = np.random.default_rng(args.seed)

@@ -50,17 +50,23 @@ def evaluate(state: Any, me: int) -> float:
     """The city's final score now plus what it promises (see the module docstring)."""
     b = state.breakdown(me)
     value = float(b["total"])
-    grid, perim = state.grid[me], state.perim[me]
-    types = {C.tiles[t].type for t in grid if t >= 0} | {v % 7 for v in perim if 0 <= v < 20}
-    if len(types) < 7:
-        value += 0.8 * len(types)
+    types, hand = _promise(state, me, b)
+    if types < 7:
+        value += 0.8 * types
     value += 0.5 * max(0, state.vamp[me] - b["housed"])
+    value += 0.7 * sum(hand[:2])
+    return float(value)
+
+
+def _promise(state: Any, me: int, b: dict[str, Any]) -> tuple[int, list[int]]:
+    """What the city promises beyond its score now (`b`, its breakdown): the building types it has, and the values
+    of the hand's objectives it could still score (a fourth copy of a kind scores nothing), best first."""
+    types = {C.tiles[t].type for t in state.grid[me] if t >= 0} | {v % 7 for v in state.perim[me] if 0 <= v < 20}
     copies = b["objective_copies"]
     vals = b["objective_values"]
     hand = sorted((vals[C.specialists[r].objective] for r in state.hand[me]
                    if copies[C.specialists[r].objective] < 3), reverse=True)
-    value += 0.7 * sum(hand[:2])
-    return float(value)
+    return len(types), hand
 
 
 BASE_FEATURES: tuple[str, ...] = (
@@ -77,12 +83,7 @@ def features(state: Any, me: int) -> list[float]:
     the base values, then each base value times the progress."""
     b = state.breakdown(me)
     grid, perim = state.grid[me], state.perim[me]
-    types = {C.tiles[t].type for t in grid if t >= 0} | {v % 7 for v in perim if 0 <= v < 20}
-    nt = len(types)
-    copies = b["objective_copies"]
-    vals = b["objective_values"]
-    hand = sorted((vals[C.specialists[r].objective] for r in state.hand[me]
-                   if copies[C.specialists[r].objective] < 3), reverse=True)
+    nt, hand = _promise(state, me, b)
     coffins = sum(c[3] for c in state.cells(me) if c is not None)
     vamp = state.vamp[me]
     empty = sum(1 for t in grid if t < 0)
