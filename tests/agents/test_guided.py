@@ -36,7 +36,9 @@ def test_guided_spec_sets_budget_depth_widening_and_reuse(spec, iters, seconds, 
 @pytest.mark.parametrize(
     ("spec", "match"),
     [
-        ("guided:budget=3", "allowed: iters, time, depth, c, pw, reuse, trust, policy"),
+        ("guided:budget=3", "allowed: iters, time, depth, c, pw, reuse, trust, policy, value"),
+        ("guided:value=policy", "value=policy needs policy=NAME"),
+        ("guided:policy=silos-2p,value=maybe", "value.*must be policy or game"),
         ("guided:policy=nosuch", "nosuch"),
         ("guided:trust=x", "trust.*must be a number"),
         ("guided:iters=0", "iters.*integer of at least 1"),
@@ -245,3 +247,29 @@ def test_a_policy_guided_search_leads_its_root_with_the_policys_choice_and_plays
     result = play_game(tabletop.new_game("silos", 2, 8), [make_agent("guided:policy=silos-2p,iters=20", "silos", 1),
                                                           make_agent("medium", "silos", 2)])
     assert result.state.is_over
+
+
+def test_a_learned_judgement_can_score_the_guided_searchs_cut_offs_and_a_network_cannot():
+    """`guided:policy=vania-2p,value=policy`: the cut-offs are scored by the learned judgement (the final score it
+    foresees for each seat's city) instead of the game's position value; `value=game` (the default) keeps the
+    game's. A network policy has no value to lend: refused, saying what to use."""
+    from tabletop.agents.policy import LookaheadPolicy, find_shipped, load_policy
+
+    policy = load_policy(find_shipped("vania-2p", "siliconvania").path)
+    assert isinstance(policy, LookaheadPolicy)
+    judge = policy.judge()
+    state = midgame("siliconvania", 2, 4, 20)
+    seat = SeatHandle(state, state.to_move)
+    judged = make_agent("guided:policy=vania-2p,value=policy,iters=40", "siliconvania", seed=5)
+    plain = make_agent("guided:policy=vania-2p,iters=40", "siliconvania", seed=5)
+    assert isinstance(judged, GuidedAgent) and isinstance(plain, GuidedAgent) and plain.value is None
+    judged.act(seat)
+    plain.act(seat)
+    assert judged.last_search is not None and plain.last_search is not None
+    assert judged.last_search.pv is not None and plain.last_search.pv is not None
+    for me in range(2):
+        assert judged.last_search.pv.value(state, me) == judge(state, me)
+        assert plain.last_search.pv.value(state, me) != judge(state, me)
+    assert state.legal_actions()  # the position was not touched
+    with pytest.raises(InvalidAgentSpec, match=r"network without a value.*value=game"):
+        make_agent("guided:policy=silos-2p,value=policy", "silos")

@@ -27,13 +27,15 @@ Everything comes from the seat handle: `seat.sample` (determinizations), `seat.l
 heuristic agent, which itself decides through the handle. With `iters` and a seed the move is reproducible.
 
 Spec `guided:time=0.25` (parameters `iters`, `time`, `depth` (cut-off, default 8), `c` (exploration, default
-0.5), `pw` (widening, default 2.0), `reuse` (true/false, default true), `trust`, `policy`). `policy=NAME` (a
+0.5), `pw` (widening, default 2.0), `reuse` (true/false, default true), `trust`, `policy`, `value`). `policy=NAME` (a
 shipped policy, e.g. `guided:policy=silos-2p,time=0.25`) puts the policy's greedy choice first at the root where the
 heuristic's would be, and it stands unless the most searched move has a higher mean reward (`trust`, default 0 with
 a policy: at 1.0, the first default, the policy-guided search won 0.365 of 100 SILOS games against `hard`, at 0 it
-won 0.547 of 200; docs/rl.md): the policy-guided search of issue 26. Both cores: not used; the
-search runs in the process that asks (the server already runs AI moves and hints in worker processes). The hints
-every client shows are `tabletop.agents.hints` (this search's `hint_candidates` in SILOS and SiliconVania).
+won 0.547 of 200; docs/rl.md): the policy-guided search of issue 26. With a learned judgement (SiliconVania's
+`vania-Np`), `value=policy` also scores the cut-offs by it in the game's position value's stead (`value=game`, the
+default: at 0.25 s it won 0.475 of 40 games against `hard`, no better than the root prior alone). Both cores: not
+used; the search runs in the process that asks (the server already runs AI moves and hints in worker processes).
+The hints every client shows are `tabletop.agents.hints` (this search's `hint_candidates` in SILOS and SiliconVania).
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ from mypy_extensions import mypyc_attr
 from tabletop.agents.base import HINT_SECONDS, Agent, Candidate
 from tabletop.agents.search import Node, Reuse, heuristic_agent, search_hints
 from tabletop.agents.search import Search as _Core
-from tabletop.agents.spec import Params, register_kind
+from tabletop.agents.spec import InvalidAgentSpec, Params, register_kind
 from tabletop.core import Action, Rng, SeatHandle, State
 from tabletop.core.parts import part
 
@@ -102,6 +104,7 @@ class GuidedSearch(_Core):
         prior: bool = True,
         trust: float | None = None,
         first: Agent | None = None,
+        value: Evaluator | None = None,
     ) -> None:
         super().__init__(seat, seed, seat.players, root)
         self.first = first
@@ -109,7 +112,10 @@ class GuidedSearch(_Core):
         self.c = c
         self.pw = pw
         self.trust = trust
-        self.pv = None if self.cooperative else position_value(self.game)
+        pv = None if self.cooperative else position_value(self.game)
+        if pv is not None and value is not None:  # a learned judgement scores the cut-offs in the game's stead
+            pv = PositionValue(value, pv.scale, pv.score_scale, pv.depth)
+        self.pv = pv
         self.depth = depth if depth is not None else self.pv.depth if self.pv is not None else 0
         self.reused = self.root.visits
         legal = seat.legal_actions()
@@ -260,6 +266,7 @@ class GuidedAgent:
         reuse: bool = True,
         trust: float | None = None,
         first: Agent | None = None,
+        value: Evaluator | None = None,
     ) -> None:
         if iters is None and seconds is None:
             seconds = DEFAULT_SECONDS
@@ -272,6 +279,7 @@ class GuidedAgent:
         self.reuse = reuse
         self.trust = trust
         self.first = first
+        self.value = value
         self._rng = Rng(seed)
         self.last_search: GuidedSearch | None = None
         self._reuse = Reuse(table_lines=True, needs_legal_child=True)  # the subtree under the action played last
@@ -286,7 +294,7 @@ class GuidedAgent:
         log = seat.log()
         kept = self._reuse.take(seat, log) if self.reuse else None
         search = GuidedSearch(seat, seed, self.depth, self.c, self.pw, root=kept[0] if kept else None,
-                              trust=self.trust, first=self.first)
+                              trust=self.trust, first=self.first, value=self.value)
         search.run(self.iters, self.seconds)
         self.last_search = search
         best = search.candidates()[0].action
@@ -340,7 +348,7 @@ def reason(search: GuidedSearch, action: Action) -> str:
 
 # ---- spec -----------------------------------------------------------------------------------------------------
 
-ALLOWED = ("iters", "time", "depth", "c", "pw", "reuse", "trust", "policy")
+ALLOWED = ("iters", "time", "depth", "c", "pw", "reuse", "trust", "policy", "value")
 
 
 def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
@@ -353,14 +361,23 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
     trust = p.number("trust", positive=False)
     reuse = p.switch("reuse", True, ("true", "false"))
     first: Agent | None = None
+    value: Evaluator | None = None
     if params.get("policy"):  # a shipped policy's greedy choice leads the root, where the heuristic's would
-        from tabletop.agents.policy import find_shipped, load_policy, policy_agent
+        from tabletop.agents.policy import LookaheadPolicy, find_shipped, load_policy, policy_agent
 
-        first = policy_agent(game, load_policy(find_shipped(params["policy"], game).path), seed)
+        policy = load_policy(find_shipped(params["policy"], game).path)
+        first = policy_agent(game, policy, seed)
         if trust is None:
             trust = 0.0  # the policy's choice stands unless the most searched move has a higher mean reward
+        if p.choice("value", ("policy", "game"), "game") == "policy":  # not the default: docs/rl.md
+            if not isinstance(policy, LookaheadPolicy):
+                raise InvalidAgentSpec(f"guided: value=policy needs a learned judgement; {params['policy'][:40]!r} "
+                                       "is a network without a value (use value=game)")
+            value = policy.judge()
+    elif "value" in params and p.choice("value", ("policy", "game"), "game") == "policy":
+        raise InvalidAgentSpec("guided: value=policy needs policy=NAME (a shipped learned judgement)")
     return GuidedAgent(game, seed, iters, seconds, depth, 0.5 if c is None else c, 2.0 if pw is None else pw,
-                       reuse, trust, first)
+                       reuse, trust, first, value)
 
 
 register_kind("guided", _factory)

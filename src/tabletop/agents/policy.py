@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import math
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -161,6 +162,14 @@ class LookaheadPolicy:
         if not np.all(np.isfinite(w)):
             raise InvalidAgentSpec(f"{where}: its weights must be finite")
         self.weights = [float(x) for x in w]
+
+    def judge(self) -> Callable[[Any, int], float]:
+        """The learned judgement itself, `judge(state, seat)`: the seat's final score it foresees from its city now
+        (what the guided search scores its cut-offs with under `guided:policy=NAME`)."""
+        make = self._make
+        assert make is not None
+        value: Callable[[Any, int], float] = make(self.weights, 0, 0.0).value
+        return value
 
     def agent(self, seed: int = 0, sample: bool = False) -> Agent:
         """The agent that plays it: greedy, or sampling its lookahead at the file's temperature."""
