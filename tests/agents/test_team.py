@@ -51,6 +51,10 @@ def test_team_spec_parameters_reach_the_agent():
         ("team:others=all", "silencio", "policy or tree"),
         ("team:widen=-2", "silencio", "integer"),
         ("team:yellow=sometimes", "silencio", "on or off"),
+        ("team:cp=0.5", "silencio", "give policy=NAME"),
+        ("team:policy=silen-3p,cp=-1", "silencio", "cp.*number ≥ 0"),
+        ("team:policy=nosuch", "silencio", "nosuch"),
+        ("team:policy=vania-2p", "silencio", "plays siliconvania, not silencio"),
         ("team", "silos", "Silencio only"),
     ],
 )
@@ -338,3 +342,34 @@ def test_the_teams_script_pools_seeds_and_resumes_from_its_file(tmp_path, capsys
     last = capsys.readouterr().out.split("same deals for every team")[-1]  # the second run's table
     assert re.search(r"random\s*│\s*6\s*│", last) and re.search(r"heuristic\s*│\s*6\s*│", last)
     assert module.main(["--teams", "nobody", "--no-progress"]) == 2
+
+
+def test_a_policy_guided_team_expands_the_policys_choice_first_and_lifts_it_by_its_prior():
+    """`team:policy=silen-3p`: the shipped network's probabilities of the moves the convention allows guide the root
+    (the most probable expanded first, PUCT's prior term `cp * P(a) * sqrt(N) / (1 + n)` in the root's selection); with
+    a heavy `cp` the search's choice is the policy's, with `cp=0` only the expansion order differs from `team`."""
+    from tabletop.agents.policy import PolicyAgent, find_shipped, load_policy, policy_agent
+
+    net = policy_agent("silencio", load_policy(find_shipped("silen-3p", "silencio").path), 0)
+    assert isinstance(net, PolicyAgent)
+    state = next(s for s in (midgame("silencio", 3, k, 4) for k in range(40))
+                 if len(TeamSearch(SeatHandle(s, s.to_move), fast_rollout(), 0).root_legal()) > 2)
+    seat = SeatHandle(state, state.to_move)
+    guided = make_agent("team:policy=silen-3p,iters=300", "silencio", seed=2)
+    assert isinstance(guided, TeamAgent) and guided.cp == 0.1 and isinstance(guided.policy, PolicyAgent)
+    guided.act(seat)
+    search = guided.last_search
+    assert search is not None and search.prior is not None
+    allowed = search.root_legal()
+    assert set(search.prior) == set(allowed) and abs(sum(search.prior.values()) - 1.0) < 1e-9
+    assert search.prior == dict(zip(allowed, net.priors(seat, allowed), strict=True))
+    favourite = max(allowed, key=lambda a: search.prior[a])
+    assert next(iter(search.root.children)) == favourite  # expanded first
+    anchored = make_agent("team:policy=silen-3p,cp=1000,iters=300", "silencio", seed=2)
+    assert anchored.act(seat) == favourite
+    assert anchored.last_search is not None
+    visits = {a: n.visits for a, n in anchored.last_search.root.children.items()}
+    assert visits[favourite] > 0.75 * sum(visits.values())  # the others hardly tried
+    plain = make_agent("team:iters=300", "silencio", seed=2)
+    plain.act(seat)
+    assert plain.last_search is not None and plain.last_search.prior is None

@@ -235,6 +235,21 @@ class PolicyAgent:
             raise InvalidAgentSpec(f"this policy reads {net.obs} observation values; {game} with {net.players} "
                                    f"players now encodes {self.encoder.size}")
 
+    def priors(self, seat: SeatHandle, actions: list[Action]) -> list[float]:
+        """The network's softmax over `actions` (some of the seat's legal actions) from the seat's view: a search's
+        prior (`team:policy=NAME`). An action outside the network's space gets none; uniform if none is inside."""
+        if seat.players != self.net.players:
+            raise InvalidAgentSpec(f"this policy was trained for {self.net.players} players, not {seat.players}")
+        logits = self.net.logits(self.encoder.encode(seat.view()))
+        idx = self.space.indices(actions)
+        scored = [float(logits[i]) if i < self.net.actions else -math.inf for i in idx]
+        top = max(scored, default=-math.inf)
+        if top == -math.inf:
+            return [1.0 / len(actions)] * len(actions) if actions else []
+        weights = [math.exp(v - top) for v in scored]
+        total = sum(weights)
+        return [w / total for w in weights]
+
     def act(self, seat: SeatHandle) -> Action:
         """The legal action with the highest logit (or sampled from the legal softmax)."""
         if seat.players != self.net.players:
