@@ -189,7 +189,7 @@ class TeamSearch(IsmctsSearch):
         self.prior: dict[Action, float] | None = None
         """A trained policy's probabilities of the root's actions (`team:policy=NAME`): expanded most probable first
         and, at the root, each child's selection lifted by `cp * P(a) * sqrt(N) / (1 + n)` (PUCT's prior term)."""
-        self.cp = 1.0
+        self.cp = DEFAULT_CP
 
     def set_prior(self, actions: list[Action], probs: list[float], cp: float) -> None:
         """Guide the root by a policy's probabilities of `actions` (see `prior`)."""
