@@ -347,7 +347,7 @@ def test_the_teams_script_pools_seeds_and_resumes_from_its_file(tmp_path, capsys
 def test_a_policy_guided_team_expands_the_policys_choice_first_and_lifts_it_by_its_prior():
     """`team:policy=silen-3p`: the shipped network's probabilities of the moves the convention allows guide the root
     (the most probable expanded first, PUCT's prior term `cp * P(a) * sqrt(N) / (1 + n)` in the root's selection); with
-    a heavy `cp` the search's choice is the policy's, with `cp=0` only the expansion order differs from `team`."""
+    a heavy `cp` the search's choice is the policy's; without `policy` the search has no prior."""
     from tabletop.agents.policy import PolicyAgent, find_shipped, load_policy, policy_agent
 
     net = policy_agent("silencio", load_policy(find_shipped("silen-3p", "silencio").path), 0)
