@@ -360,6 +360,7 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
     pw = p.number("pw")
     trust = p.number("trust", positive=False)
     reuse = p.switch("reuse", True, ("true", "false"))
+    judged = p.choice("value", ("policy", "game"), "game") == "policy"  # not the default: docs/rl.md
     first: Agent | None = None
     value: Evaluator | None = None
     if params.get("policy"):  # a shipped policy's greedy choice leads the root, where the heuristic's would
@@ -369,12 +370,12 @@ def _factory(game: str, seed: int, params: dict[str, str]) -> Agent:
         first = policy_agent(game, policy, seed)
         if trust is None:
             trust = 0.0  # the policy's choice stands unless the most searched move has a higher mean reward
-        if p.choice("value", ("policy", "game"), "game") == "policy":  # not the default: docs/rl.md
+        if judged:
             if not isinstance(policy, LookaheadPolicy):
                 raise InvalidAgentSpec(f"guided: value=policy needs a learned judgement; {params['policy'][:40]!r} "
                                        "is a network without a value (use value=game)")
             value = policy.judge()
-    elif "value" in params and p.choice("value", ("policy", "game"), "game") == "policy":
+    elif judged:
         raise InvalidAgentSpec("guided: value=policy needs policy=NAME (a shipped learned judgement)")
     return GuidedAgent(game, seed, iters, seconds, depth, 0.5 if c is None else c, 2.0 if pw is None else pw,
                        reuse, trust, first, value)
